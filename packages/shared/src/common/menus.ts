@@ -1,0 +1,179 @@
+import { hasAdminPermission, hasPharmacyPermission, type PermissionSubject } from './permission';
+import type { Role } from './roles';
+
+/** A menu entry, as in the spec (§3 "Menu entry"). */
+export interface MenuEntry {
+  title: string;
+  path: string;
+  index?: number;
+  permissionKey?: string;
+  permissionExcludeRole?: Role[];
+}
+
+export interface MenuGroup {
+  title: string;
+  children: MenuEntry[];
+}
+
+const broadcastGroup: MenuGroup = {
+  title: '直播',
+  children: [
+    { title: '课程列表', path: '/broadcast/topiclist' },
+    { title: '题库管理', path: '/broadcast/questionBank' },
+    { title: '专栏管理', path: '/broadcast/column' },
+    { title: '团队统计', path: '/broadcast/teamStatistics' },
+  ],
+};
+
+const pharmacyArea = (withKeys: boolean): MenuGroup => {
+  const key = (k: string) => (withKeys ? { permissionKey: k } : {});
+  return {
+    title: '药店',
+    children: [
+      { title: '切换药店', path: '/pharmacy/switch-pharmacy' },
+      { title: '报价管理', path: '/pharmacy/quote', ...key('quote_manage') },
+      { title: '会员管理', path: '/pharmacy/customer', ...key('viper_manage') },
+      { title: '订单管理', path: '/pharmacy/order', ...key('order_read_pharmacy') },
+      { title: '订单统计', path: '/pharmacy/order/census', ...key('order_statistics') },
+      { title: '财务对账', path: '/pharmacy/finance', ...key('finance') },
+      { title: '药店设置', path: '/pharmacy/set', ...key('pharmacy_setting') },
+      { title: '账号与权限', path: '/pharmacy/role', ...key('account_permission') },
+    ],
+  };
+};
+
+const pharmacyOthers: MenuGroup = {
+  title: '其他',
+  children: [
+    { title: '用药人', path: '/marketManage/drugser' },
+    { title: '营期管理', path: '/broadcast/column/manage' },
+    { title: '会员数据', path: '/marketManage/customer/data' },
+  ],
+};
+
+const customerServiceMarketing: MenuEntry[] = [
+  { title: '客户订单', path: '/marketManage/order' },
+  { title: '任务列表', path: '/marketManage/task' },
+  { title: '会员管理', path: '/marketManage/customer' },
+  { title: '团队管理', path: '/marketManage/team' },
+  { title: '非药品下单', path: '/marketManage/createOrder' },
+  { title: '黑名单', path: '/marketManage/blackUser' },
+];
+
+const customerServiceOthers: MenuGroup = {
+  title: '其他',
+  children: [
+    { title: '创建分享套餐', path: '/pharmacy/combo' },
+    { title: '创建代下单', path: '/marketManage/substituteOrder' },
+  ],
+};
+
+/** Every role's menu, as spec §6 lists it. */
+export const menusByRole: Record<Role, MenuGroup[]> = {
+  pharmacy_admin: [
+    broadcastGroup,
+    { title: '营销', children: [{ title: '黑名单', path: '/marketManage/blackUser' }] },
+    pharmacyArea(true),
+    pharmacyOthers,
+  ],
+  shop: [
+    { ...broadcastGroup, children: [...broadcastGroup.children, { title: '直播后台', path: '/broadcast/live' }] },
+    { title: '营销', children: [{ title: '黑名单', path: '/marketManage/blackUser' }] },
+    pharmacyArea(false),
+    pharmacyOthers,
+  ],
+  pharmacist: [{ title: '处方', children: [{ title: '处方审核', path: '/chemist/prescription-approval' }] }],
+  doctor: [
+    {
+      title: '医生',
+      children: [
+        { title: '处方统计', path: '/doctor/census' },
+        { title: '处方管理', path: '/doctor/prescription' },
+        { title: '问诊需求', path: '/doctor/consultationNeeds' },
+        { title: '健康表审核', path: '/doctor/healthFormReviewDoctor' },
+      ],
+    },
+  ],
+  customer_service: [
+    broadcastGroup,
+    {
+      title: '药店',
+      children: [
+        { title: '切换药店', path: '/pharmacy/switch-pharmacy' },
+        { title: '订单管理', path: '/pharmacy/order', permissionKey: 'order_read_pharmacy' },
+      ],
+    },
+    { title: '营销', children: customerServiceMarketing },
+    customerServiceOthers,
+  ],
+  manager: [
+    broadcastGroup,
+    {
+      title: '药店',
+      children: [
+        { title: '切换药店', path: '/pharmacy/switch-pharmacy' },
+        { title: '订单管理', path: '/pharmacy/order', permissionKey: 'order_read_pharmacy' },
+        { title: '订单统计', path: '/pharmacy/order/census', permissionKey: 'order_statistics' },
+        { title: '账号与权限', path: '/pharmacy/role', permissionKey: 'account_permission' },
+      ],
+    },
+    {
+      title: '营销',
+      children: [
+        ...customerServiceMarketing,
+        { title: '渠道管理', path: '/marketManage/channel', permissionKey: 'channel_manage', permissionExcludeRole: ['shop'] },
+        { title: '健康表审核', path: '/marketManage/healthFormReview' },
+      ],
+    },
+    customerServiceOthers,
+  ],
+  admin: [
+    {
+      title: '平台运营',
+      children: [
+        { title: '数据看板', path: '/website/dashboard' },
+        { title: '投诉管理', path: '/website/complaint', permissionKey: 'report' },
+        { title: '集团管理', path: '/website/group', permissionKey: 'group' },
+        { title: '会员管理', path: '/website/customer', permissionKey: 'viper' },
+        { title: '任务管理', path: '/website/task', permissionKey: 'task' },
+        { title: '处方统计', path: '/website/census' },
+        { title: '订单管理', path: '/website/order', permissionKey: 'order' },
+        { title: '平台专栏', path: '/website/platformColumn', permissionKey: 'column' },
+        { title: '药店管理', path: '/website/pharmacy', permissionKey: 'pharmacy' },
+        { title: '药品上传', path: '/website/syncMedicine', permissionKey: 'product' },
+      ],
+    },
+    {
+      title: '其他',
+      children: [
+        { title: '用药人', path: '/marketManage/drugser' },
+        { title: '会员数据', path: '/marketManage/customer/data' },
+      ],
+    },
+  ],
+};
+
+/** Whether one menu entry of a role's menu is visible to the user. */
+export function canSeeMenuEntry(role: Role, entry: MenuEntry, user: PermissionSubject, pharmacyId: number | null) {
+  if (entry.permissionExcludeRole?.some((r) => user.roles.includes(r))) return false;
+  if (!entry.permissionKey) return true;
+  if (role === 'admin') return hasAdminPermission(user, entry.permissionKey);
+  return hasPharmacyPermission(user, pharmacyId, entry.permissionKey);
+}
+
+/** The menu a user sees: each of their roles' menus, filtered by permission, groups merged by title, paths deduplicated. */
+export function menuFor(user: PermissionSubject, pharmacyId: number | null): MenuGroup[] {
+  const groups: MenuGroup[] = [];
+  const seen = new Set<string>();
+  for (const role of user.roles) {
+    for (const group of menusByRole[role] ?? []) {
+      const children = group.children.filter((e) => !seen.has(e.path) && canSeeMenuEntry(role, e, user, pharmacyId));
+      if (children.length === 0) continue;
+      for (const c of children) seen.add(c.path);
+      const existing = groups.find((g) => g.title === group.title);
+      if (existing) existing.children.push(...children);
+      else groups.push({ title: group.title, children: [...children] });
+    }
+  }
+  return groups;
+}

@@ -1,0 +1,9 @@
+import { authEndpoints } from './auth/auth.endpoints';
+import { messageEndpoints } from './messages/message.endpoints';
+
+/** Every API call the console makes, addressed by name. Modules add theirs here. */
+export const endpoints = {
+  ...authEndpoints,
+  ...messageEndpoints,
+};
+export type EndpointName = keyof typeof endpoints;
