@@ -1,0 +1,26 @@
+// Adds up the JSON reports of the test runs and prints the plain closing line "N passed, N failed".
+import { existsSync, readFileSync } from 'node:fs';
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of process.argv.slice(2)) {
+  if (!existsSync(file)) {
+    console.error(`missing report: ${file}`);
+    failed += 1;
+    continue;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  if ('numPassedTests' in report) {
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  } else if (report.stats) {
+    passed += report.stats.expected;
+    failed += report.stats.unexpected + (report.stats.flaky ?? 0) * 0;
+    skipped += report.stats.skipped;
+  }
+  console.log(`${file}: ok`);
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
