@@ -1,0 +1,332 @@
+import {
+  API_BASE,
+  CMS_BASE,
+  clientMessages,
+  DEFAULT_WXAPP,
+  type EndpointDef,
+  type EndpointName,
+  endpoints,
+  HEADER_AUTH,
+  HEADER_PHARMACY,
+  HEADER_WXAPP,
+  TOKEN_COOKIE_NAME,
+} from '@pharmacy/shared';
+import Cookies from 'js-cookie';
+import { FetchError, ofetch } from 'ofetch';
+import { confirmDialog, toast } from './feedback';
+import { ApiError, type ApiFailure, catalogueAction, downloadFileName } from './http-errors';
+import { sessionSnapshot, useSessionStore } from './session-store';
+
+export { ApiError, type ApiFailure, isApiError } from './http-errors';
+
+/** Spec §7: these statuses are retried (once for GET-like methods, never for POST, PUT, PATCH, DELETE). */
+export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504];
+const PAYLOAD_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** localStorage entry that may override the wxapp header. */
+export const WXAPP_STORAGE_KEY = 'wxapp';
+
+/** Everything the HTTP layer does to the world goes through these, so tests (and the shell) can replace them. */
+export interface HttpHandlers {
+  /** Where requests go; '' means the page's own origin. */
+  baseURL: string;
+  /** Wait before the one retry of a GET-like call. */
+  retryDelayMs: number;
+  toastError: (text: string) => void;
+  confirm: (opts: { title: string; onOk: () => void; onCancel: () => void }) => void;
+  navigate: (to: string) => void;
+  /** The path (with query) the user is on, for the login redirect. */
+  currentPath: () => string;
+  log: (...args: unknown[]) => void;
+  saveFile: (blob: Blob, fileName: string) => void;
+  /** Forget the signed-in user before sending them to the login page. */
+  clearSession: () => void;
+}
+
+function saveWithAnchor(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+const defaultHandlers = (): HttpHandlers => ({
+  baseURL: '',
+  retryDelayMs: 300,
+  toastError: (text) => toast.error(text),
+  confirm: ({ title, onOk, onCancel }) => confirmDialog({ title, onOk, onCancel }),
+  navigate: (to) => window.location.assign(to),
+  currentPath: () => `${window.location.pathname}${window.location.search}`,
+  log: (...args) => console.warn(...args),
+  saveFile: saveWithAnchor,
+  clearSession: () => useSessionStore.getState().clear(),
+});
+
+let handlers: HttpHandlers = defaultHandlers();
+
+export function configureHttp(partial: Partial<HttpHandlers>) {
+  handlers = { ...handlers, ...partial };
+}
+
+export function resetHttpConfig() {
+  handlers = defaultHandlers();
+  loginPromptOpen = false;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Extra headers (the three standard ones are always set). */
+  headers?: Record<string, string>;
+  /** For download endpoints: false returns the Blob without saving it; a string overrides the file name. */
+  save?: boolean | string;
+}
+
+export type Payload = Record<string, unknown>;
+
+/** One prompt at a time: a burst of 401s (or of calls without a session) asks once. */
+let loginPromptOpen = false;
+
+function loginTarget() {
+  const here = handlers.currentPath();
+  const path = here.split('?')[0];
+  // Already on a login page: do not nest redirects.
+  if (path === '/login' || path.startsWith('/login/')) return '/login';
+  return `/login?redirect=${encodeURIComponent(here)}`;
+}
+
+function promptLogin(title: string) {
+  if (loginPromptOpen) return;
+  loginPromptOpen = true;
+  handlers.confirm({
+    title,
+    onOk: () => {
+      loginPromptOpen = false;
+      const target = loginTarget();
+      handlers.clearSession();
+      handlers.navigate(target);
+    },
+    onCancel: () => {
+      loginPromptOpen = false;
+    },
+  });
+}
+
+const isFileLike = (v: unknown): v is Blob => typeof Blob !== 'undefined' && v instanceof Blob;
+const hasFiles = (payload: Payload) =>
+  Object.values(payload).some((v) => isFileLike(v) || (Array.isArray(v) && v.some(isFileLike)));
+
+function toFormData(payload: Payload): FormData {
+  const form = new FormData();
+  const append = (key: string, value: unknown) => {
+    if (value === undefined || value === null) return;
+    if (isFileLike(value)) {
+      const name = (value as File).name || 'blob';
+      form.append(key, value, name);
+    } else if (typeof value === 'object') form.append(key, JSON.stringify(value));
+    else form.append(key, String(value));
+  };
+  for (const [key, value] of Object.entries(payload)) {
+    if (Array.isArray(value) && value.some(isFileLike)) for (const item of value) append(key, item);
+    else append(key, value);
+  }
+  return form;
+}
+
+function withoutEmpty(payload: Payload): Payload {
+  return Object.fromEntries(Object.entries(payload).filter(([, v]) => v !== undefined && v !== null));
+}
+
+/** Fills `:x` path parameters from the payload and returns the path and the rest of the payload. */
+export function fillPath(path: string, payload: Payload): { path: string; rest: Payload } {
+  const rest: Payload = { ...payload };
+  const filled = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, key: string) => {
+    const value = rest[key];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Missing path parameter :${key} for ${path}`);
+    }
+    delete rest[key];
+    return encodeURIComponent(String(value));
+  });
+  return { path: filled, rest };
+}
+
+function currentToken(): string | null {
+  return sessionSnapshot().token ?? Cookies.get(TOKEN_COOKIE_NAME) ?? null;
+}
+
+function standardHeaders(token: string | null): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (token) headers[HEADER_AUTH] = token;
+  let wxapp: string | null = null;
+  try {
+    wxapp = localStorage.getItem(WXAPP_STORAGE_KEY);
+  } catch {
+    wxapp = null;
+  }
+  headers[HEADER_WXAPP] = wxapp || DEFAULT_WXAPP;
+  const pharmacy = sessionSnapshot().currentPharmacy;
+  if (pharmacy) headers[HEADER_PHARMACY] = String(pharmacy.id);
+  return headers;
+}
+
+async function readBlobBody(data: unknown): Promise<unknown> {
+  // A download endpoint's failure arrives as a Blob holding the JSON envelope.
+  if (!data || typeof (data as Blob).text !== 'function' || typeof (data as Blob).size !== 'number') return data;
+  try {
+    const text = await (data as Blob).text();
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Applies the §8 catalogue to a failure (toast, prompt or log) and returns the failure. */
+function reportFailure(failure: ApiFailure): ApiFailure {
+  const action = catalogueAction(failure.httpCode, failure.responseData);
+  switch (action.kind) {
+    case 'session-expired':
+      handlers.toastError(action.toast);
+      promptLogin(clientMessages.tokenExpired);
+      break;
+    case 'toast':
+      handlers.toastError(action.text);
+      break;
+    case 'log':
+      handlers.log('[http] user has no address', failure);
+      break;
+    case 'caller':
+      break;
+  }
+  return failure;
+}
+
+function failureFrom(httpCode: number, body: unknown): ApiFailure {
+  const envelope = (body && typeof body === 'object' ? body : {}) as { msg?: unknown; message?: unknown };
+  return {
+    httpCode,
+    message: typeof envelope.message === 'string' ? envelope.message : '',
+    msg: typeof envelope.msg === 'string' ? envelope.msg : '',
+    responseData: body ?? null,
+  };
+}
+
+function resolveEndpoint(name: string): EndpointDef {
+  const def = Object.hasOwn(endpoints, name) ? (endpoints as Record<string, EndpointDef>)[name] : undefined;
+  if (!def) throw new Error(`Unknown API name: ${name}`);
+  return def;
+}
+
+/** Sends one call described by an endpoint definition. Throws ApiError on failure, after the §8 catalogue ran. */
+export async function requestEndpoint<T = unknown>(
+  def: EndpointDef,
+  payload: Payload = {},
+  options: CallOptions = {},
+): Promise<T> {
+  const token = currentToken();
+  if (def.auth && !token) {
+    promptLogin(clientMessages.loginRequired);
+    throw new ApiError({
+      httpCode: 401,
+      message: 'Login required',
+      msg: clientMessages.loginRequired,
+      responseData: null,
+    });
+  }
+
+  const method = def.method;
+  const { path, rest } = fillPath(def.path, payload);
+  const base = def.base === 'cms' ? CMS_BASE : API_BASE;
+  const isPayload = PAYLOAD_METHODS.has(method) && method !== 'DELETE';
+  let body: FormData | Payload | undefined;
+  if (isPayload) body = hasFiles(rest) ? toFormData(rest) : rest;
+  const query = isPayload ? undefined : withoutEmpty(rest);
+
+  try {
+    const response = await ofetch.raw(`${base}${path}`, {
+      baseURL: handlers.baseURL || undefined,
+      method,
+      headers: { ...standardHeaders(token), ...options.headers },
+      query,
+      body,
+      signal: options.signal,
+      responseType: def.download ? 'blob' : undefined,
+      retry: PAYLOAD_METHODS.has(method) ? 0 : 1,
+      retryDelay: handlers.retryDelayMs,
+      retryStatusCodes: RETRY_STATUS_CODES,
+    });
+    const data: unknown = response._data;
+
+    if (def.download) {
+      const blob = data as Blob;
+      if (options.save !== false) {
+        const name =
+          typeof options.save === 'string'
+            ? options.save
+            : downloadFileName(response.headers.get('content-disposition'), response.headers.get('content-type'));
+        handlers.saveFile(blob, name);
+      }
+      return blob as T;
+    }
+
+    const envelope = data as { code?: unknown; data?: unknown } | null;
+    if (envelope && typeof envelope === 'object' && typeof envelope.code === 'number') {
+      if (envelope.code !== 0) throw new ApiError(reportFailure(failureFrom(response.status, envelope)));
+      return envelope.data as T;
+    }
+    return data as T;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (options.signal?.aborted) throw error;
+    if (error instanceof FetchError) {
+      const status = error.response?.status ?? 0;
+      const body = await readBlobBody(error.data);
+      throw new ApiError(reportFailure(failureFrom(status, body)));
+    }
+    throw error;
+  }
+}
+
+/**
+ * Calls the API by its registered name (packages/shared `endpoints`). Resolves to the envelope's `data`
+ * (a Blob for downloads); on failure the §8 catalogue runs and the call rejects with an ApiError
+ * (`{ httpCode, message, msg, responseData }`). An unknown name throws an Error.
+ */
+export function callApi<T = unknown>(name: EndpointName, payload?: Payload, options?: CallOptions): Promise<T> {
+  let def: EndpointDef;
+  try {
+    def = resolveEndpoint(name);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return requestEndpoint<T>(def, payload, options);
+}
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiFailure };
+
+/** Like callApi, but a failed call resolves to `{ ok: false, error: ApiFailure }` instead of rejecting. */
+export async function tryCallApi<T = unknown>(
+  name: EndpointName,
+  payload?: Payload,
+  options?: CallOptions,
+): Promise<ApiResult<T>> {
+  try {
+    return { ok: true, data: await callApi<T>(name, payload, options) };
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, error: error.toFailure() };
+    throw error;
+  }
+}
+
+/** Spec §7 "upload: post": the generic upload endpoint (the file field is `file`). */
+export const UPLOAD_ENDPOINT: EndpointDef = { method: 'POST', path: '/upload', auth: true };
+export const PRESCRIPTION_IMAGE_NAME = 'prescription.png';
+
+/** Uploads a prescription image as `prescription.png` with its `folder` field (spec §7). */
+export function uploadPrescriptionImage<T = unknown>(image: Blob, folder: string, options?: CallOptions): Promise<T> {
+  const file = new File([image], PRESCRIPTION_IMAGE_NAME, { type: image.type || 'image/png' });
+  return requestEndpoint<T>(UPLOAD_ENDPOINT, { file, folder }, options);
+}

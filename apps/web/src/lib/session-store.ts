@@ -1,0 +1,122 @@
+import {
+  type MyPharmacy,
+  TOKEN_COOKIE_NAME,
+  TOKEN_LIFETIME_DAYS,
+  USER_INFO_REFRESH_MIN_INTERVAL_MS,
+  USER_STORE_KEY,
+  type UserInfo,
+} from '@pharmacy/shared';
+import Cookies from 'js-cookie';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { callApi } from './http';
+
+export interface SessionState {
+  token: string | null;
+  userInfo: UserInfo | null;
+  isLoggedIn: boolean;
+  pharmacies: MyPharmacy[];
+  currentPharmacy: MyPharmacy | null;
+}
+
+export interface SessionActions {
+  /** Signs in: keeps the token and user info, and writes the `token` cookie (30 days). */
+  setSession: (token: string, userInfo: UserInfo) => void;
+  setUserInfo: (userInfo: UserInfo) => void;
+  setPharmacies: (list: MyPharmacy[]) => void;
+  setCurrentPharmacy: (pharmacy: MyPharmacy | null) => void;
+  /** Signs out locally: wipes the store, its localStorage entry and the token cookie. Callers then go home. */
+  clear: () => void;
+  /** Reloads user info from user.infoMe; calls within 3000 ms of the last one share its result. */
+  refreshUserInfo: () => Promise<UserInfo | null>;
+  /** Loads the persisted state (the shell calls it when the root view mounts). */
+  hydrateSession: () => void;
+}
+
+export type SessionStore = SessionState & SessionActions;
+
+const initialState: SessionState = {
+  token: null,
+  userInfo: null,
+  isLoggedIn: false,
+  pharmacies: [],
+  currentPharmacy: null,
+};
+
+const cookieAttributes = (): Cookies.CookieAttributes => ({
+  expires: TOKEN_LIFETIME_DAYS,
+  path: '/',
+  sameSite: 'lax',
+  secure: typeof window !== 'undefined' && window.location.protocol === 'https:',
+});
+
+let lastRefresh: { at: number; result: Promise<UserInfo | null> } | null = null;
+
+/** The refresh throttle's clock; tests reset it between cases. */
+export function resetUserInfoRefreshThrottle() {
+  lastRefresh = null;
+}
+
+export const useSessionStore = create<SessionStore>()(
+  persist(
+    (set, get) => ({
+      ...initialState,
+      setSession: (token, userInfo) => {
+        Cookies.set(TOKEN_COOKIE_NAME, token, cookieAttributes());
+        set({ token, userInfo, isLoggedIn: true });
+      },
+      setUserInfo: (userInfo) => set({ userInfo, isLoggedIn: get().token !== null }),
+      setPharmacies: (pharmacies) => {
+        const current = get().currentPharmacy;
+        // Keep the current pharmacy's entry fresh (name, permissions) when it is still in the list.
+        const fresh = current ? (pharmacies.find((p) => p.id === current.id) ?? current) : null;
+        set({ pharmacies, currentPharmacy: fresh });
+      },
+      setCurrentPharmacy: (currentPharmacy) => set({ currentPharmacy }),
+      clear: () => {
+        set({ ...initialState });
+        useSessionStore.persist.clearStorage();
+        Cookies.remove(TOKEN_COOKIE_NAME, { path: '/' });
+        lastRefresh = null;
+      },
+      refreshUserInfo: () => {
+        const now = Date.now();
+        if (lastRefresh && now - lastRefresh.at < USER_INFO_REFRESH_MIN_INTERVAL_MS) return lastRefresh.result;
+        const result = (async () => {
+          if (!get().token) return null;
+          try {
+            const info = await callApi('user.infoMe');
+            get().setUserInfo(info as UserInfo);
+            return info as UserInfo;
+          } catch {
+            // The HTTP layer has already told the user (toast or the token-expired prompt).
+            return null;
+          }
+        })();
+        lastRefresh = { at: now, result };
+        return result;
+      },
+      hydrateSession: () => {
+        void useSessionStore.persist.rehydrate();
+      },
+    }),
+    {
+      name: USER_STORE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      skipHydration: true,
+      partialize: (s): SessionState => ({
+        token: s.token,
+        userInfo: s.userInfo,
+        isLoggedIn: s.isLoggedIn,
+        pharmacies: s.pharmacies,
+        currentPharmacy: s.currentPharmacy,
+      }),
+    },
+  ),
+);
+
+/** The session's state, loading the persisted copy first if the shell has not done so yet (calls made at start-up). */
+export function sessionSnapshot(): SessionState {
+  if (!useSessionStore.persist.hasHydrated()) useSessionStore.getState().hydrateSession();
+  return useSessionStore.getState();
+}
