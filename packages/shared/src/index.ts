@@ -13,3 +13,4 @@ export * from './auth/auth.endpoints';
 export * from './messages/message.schema';
 export * from './messages/message.endpoints';
 export * from './endpoints';
+export * from './common/rules';
