@@ -1,0 +1,205 @@
+import { BellOutlined, DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { type MenuGroup, menuFor } from '@pharmacy/shared';
+import { Avatar, Badge, Breadcrumb, Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PharmacySwitcher } from '../../features/auth/components/pharmacy-switcher';
+import { useUnreadCount } from '../../features/messages/api/get-unread-count';
+import { callApi } from '../../lib/http';
+import { queryClient } from '../../lib/query-client';
+import { useSessionStore } from '../../lib/session-store';
+import { KeepAliveOutlet } from '../keep-alive-outlet';
+import { breadcrumbFor } from '../routes';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { useLayoutTransitionClass } from './layout-transition';
+
+const { Sider, Header, Content } = Layout;
+
+/** The menu entry a path belongs to: the longest entry path that is the path or one of its ancestors. */
+export function selectedMenuKey(groups: MenuGroup[], pathname: string): string | undefined {
+  let best: string | undefined;
+  for (const group of groups) {
+    for (const entry of group.children) {
+      const hit = pathname === entry.path || pathname.startsWith(`${entry.path}/`);
+      if (hit && (!best || entry.path.length > best.length)) best = entry.path;
+    }
+  }
+  return best;
+}
+
+const maskPhone = (phone: string) => phone.replace(/^(1[3-9]\d)\d{4}(\d{4})$/, '$1****$2');
+
+function UnreadBell() {
+  const navigate = useNavigate();
+  const { data } = useUnreadCount();
+  const count = data?.count ?? 0;
+  return (
+    <Badge count={count} size="small" offset={[-4, 4]}>
+      <Button
+        type="text"
+        shape="circle"
+        href="/message"
+        aria-label={count > 0 ? `消息，${count} 条未读` : '消息'}
+        icon={<BellOutlined style={{ fontSize: 18 }} />}
+        onClick={(e) => {
+          e.preventDefault();
+          navigate('/message');
+        }}
+      />
+    </Badge>
+  );
+}
+
+function UserMenu() {
+  const navigate = useNavigate();
+  const userInfo = useSessionStore((s) => s.userInfo);
+  const clear = useSessionStore((s) => s.clear);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const name = userInfo?.name || (userInfo ? maskPhone(userInfo.phone) : '');
+
+  const logout = async () => {
+    try {
+      await callApi('user.logout');
+    } catch {
+      // The session may already be gone on the server; signing out locally is what matters.
+    }
+    // Leave the protected page first, so the guard does not send the user to the login page on the way out.
+    await navigate('/', { replace: true });
+    queryClient.clear();
+    clear();
+  };
+
+  const items: MenuProps['items'] = [
+    { key: 'password', label: '修改密码' },
+    { type: 'divider' },
+    { key: 'logout', label: '退出登录', danger: true },
+  ];
+
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items,
+          onClick: ({ key }) => {
+            if (key === 'password') setPasswordOpen(true);
+            if (key === 'logout') void logout();
+          },
+        }}
+      >
+        <Button type="text" aria-label={`用户菜单：${name}`} style={{ height: 40 }}>
+          <Avatar size="small" src={userInfo?.head_img_url || undefined} icon={<UserOutlined />} alt="" />
+          <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</span>
+          <DownOutlined style={{ fontSize: 10 }} />
+        </Button>
+      </Dropdown>
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </>
+  );
+}
+
+function PageBreadcrumb({ groups }: { groups: MenuGroup[] }) {
+  const { pathname } = useLocation();
+  const crumbs = breadcrumbFor(pathname);
+  if (crumbs.length === 0) return null;
+  const group = groups.find((g) => g.children.some((e) => e.path === crumbs[0].path));
+  const items = [
+    ...(group ? [{ title: group.title }] : []),
+    ...crumbs.map((c) => ({ title: c.link ? <Link to={c.path}>{c.title}</Link> : c.title })),
+  ];
+  return <Breadcrumb items={items} style={{ marginBottom: 16 }} />;
+}
+
+/** The back-office layout: role menu in the sider, pharmacy switcher, unread bell and user menu in the header. */
+export function StaffLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const userInfo = useSessionStore((s) => s.userInfo);
+  const currentPharmacyId = useSessionStore((s) => s.currentPharmacy?.id ?? null);
+  const [collapsed, setCollapsed] = useState(false);
+  const transition = useLayoutTransitionClass();
+
+  const groups = useMemo(() => (userInfo ? menuFor(userInfo, currentPharmacyId) : []), [userInfo, currentPharmacyId]);
+  const items = useMemo<MenuProps['items']>(
+    () =>
+      groups.map((group) => ({
+        type: 'group' as const,
+        key: `group:${group.title}`,
+        label: group.title,
+        children: group.children.map((entry) => ({
+          key: entry.path,
+          label: <Link to={entry.path}>{entry.title}</Link>,
+        })),
+      })),
+    [groups],
+  );
+  const selected = selectedMenuKey(groups, pathname);
+
+  return (
+    <Layout className={transition} style={{ minHeight: '100vh' }}>
+      <a className="skip-link" href="#main-content">
+        跳到主要内容
+      </a>
+      <Sider
+        theme="light"
+        width={220}
+        collapsedWidth={0}
+        breakpoint="lg"
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        trigger={null}
+        style={{ borderRight: '1px solid rgba(5, 5, 5, 0.06)' }}
+      >
+        <Link to="/" className="console-brand" aria-label="药房平台首页">
+          <span className="console-brand-mark" aria-hidden="true">
+            药
+          </span>
+          <span>药房平台</span>
+        </Link>
+        <nav aria-label="主菜单">
+          <Menu
+            mode="inline"
+            items={items}
+            selectedKeys={selected ? [selected] : []}
+            style={{ borderInlineEnd: 'none' }}
+            onClick={({ key, domEvent }) => {
+              // A click on the link itself is handled by <Link>; a click elsewhere on the row navigates too.
+              if ((domEvent.target as HTMLElement).closest('a')) return;
+              navigate(key);
+            }}
+          />
+        </nav>
+      </Sider>
+      <Layout>
+        <Header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            paddingInline: 16,
+            background: '#fff',
+            borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
+          }}
+        >
+          <Button
+            type="text"
+            aria-label={collapsed ? '展开菜单' : '收起菜单'}
+            aria-expanded={!collapsed}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setCollapsed((c) => !c)}
+          />
+          <div style={{ flex: 1 }} />
+          <PharmacySwitcher />
+          <UnreadBell />
+          <UserMenu />
+        </Header>
+        <Content id="main-content" tabIndex={-1} style={{ padding: 24, outline: 'none' }}>
+          <PageBreadcrumb groups={groups} />
+          <KeepAliveOutlet />
+        </Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+export default StaffLayout;

@@ -1,0 +1,33 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import type { ReactNode } from 'react';
+import { queryClient } from '../lib/query-client';
+import { ConsoleAppContext } from './app-context';
+import type { ConsoleApp } from './lifecycle';
+
+dayjs.locale('zh-cn');
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: '#1677ff',
+    borderRadius: 6,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', sans-serif",
+  },
+};
+
+/** Everything a page may rely on: the app, antd in zh_CN with its message/modal context, and the query client. */
+export function AppProviders({ app, children }: { app: ConsoleApp | null; children: ReactNode }) {
+  return (
+    <ConsoleAppContext.Provider value={app}>
+      <ConfigProvider locale={zhCN} theme={theme}>
+        <AntdApp component={false}>
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </AntdApp>
+      </ConfigProvider>
+    </ConsoleAppContext.Provider>
+  );
+}

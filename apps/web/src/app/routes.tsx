@@ -1,0 +1,434 @@
+import { roles as allRoles, canOpenPath, isProtectedPath, type Role } from '@pharmacy/shared';
+import type { AppRouteDef, RouteMeta } from './route-meta';
+
+/**
+ * Every route of spec §2 with its metadata. Pages load lazily; who may open a path is decided by the shared
+ * `isProtectedPath` / `canOpenPath` (see `rolesFor`), so the role map lives in one place for the web and the server.
+ */
+export const routeTable: AppRouteDef[] = [
+  // Public
+  { path: '/', title: '首页', page: () => import('../features/catalogue/routes/home-page') },
+  {
+    path: '/medicine/list',
+    title: '药品列表',
+    breadcrumb: true,
+    page: () => import('../features/catalogue/routes/medicine-list-page'),
+  },
+  {
+    path: '/medicine/detail',
+    title: '药品详情',
+    breadcrumb: true,
+    parent: '/medicine/list',
+    page: () => import('../features/catalogue/routes/medicine-detail-page'),
+  },
+  {
+    path: '/pharmacy/list',
+    title: '药店列表',
+    breadcrumb: true,
+    page: () => import('../features/catalogue/routes/pharmacy-list-page'),
+  },
+  {
+    path: '/pharmacy/detail',
+    title: '药店详情',
+    navigator: true,
+    parent: '/pharmacy/list',
+    page: () => import('../features/catalogue/routes/pharmacy-detail-page'),
+  },
+  {
+    path: '/login',
+    title: '登录',
+    layout: 'none',
+    layoutTransition: false,
+    page: () => import('../features/auth/routes/login-page'),
+  },
+  {
+    path: '/login/loginSuccess',
+    title: '登录成功',
+    layout: 'none',
+    layoutTransition: false,
+    page: () => import('../features/auth/routes/login-success-page'),
+  },
+  { path: '/table-demo', title: '表格示例', page: () => import('../features/table-demo/routes/table-demo-page') },
+  { path: '/website/contact', title: '联系我们', page: () => import('../features/site/routes/contact-page') },
+  { path: '/website/services', title: '服务介绍', page: () => import('../features/site/routes/services-page') },
+  {
+    path: '/website/certificate',
+    title: '资质证书',
+    breadcrumb: true,
+    page: () => import('../features/site/routes/certificate-page'),
+  },
+
+  // Broadcast (live classes)
+  { path: '/broadcast', title: '直播', layout: 'staff', container: true },
+  {
+    path: '/broadcast/topiclist',
+    title: '课程列表',
+    layout: 'staff',
+    page: () => import('../features/live/routes/topic-list-page'),
+  },
+  {
+    path: '/broadcast/questionBank',
+    title: '题库管理',
+    layout: 'staff',
+    page: () => import('../features/live/routes/question-bank-page'),
+  },
+  {
+    path: '/broadcast/column',
+    title: '专栏管理',
+    layout: 'staff',
+    keepAlive: 'BroadcastColumn',
+    page: () => import('../features/live/routes/column-page'),
+  },
+  {
+    path: '/broadcast/column/manage',
+    title: '营期管理',
+    layout: 'staff',
+    page: () => import('../features/live/routes/column-manage-page'),
+  },
+  {
+    path: '/broadcast/teamStatistics',
+    title: '团队统计',
+    layout: 'staff',
+    page: () => import('../features/live/routes/team-statistics-page'),
+  },
+  {
+    path: '/broadcast/live',
+    title: '直播后台',
+    layout: 'staff',
+    page: () => import('../features/live/routes/live-admin-page'),
+  },
+
+  // Chat room
+  {
+    path: '/chatRoom',
+    title: '聊天室',
+    layout: 'chatroom',
+    layoutTransition: { name: 'slide' },
+    keepAlive: 'ChatRoom',
+    page: () => import('../features/chat/routes/chat-room-page'),
+  },
+  {
+    path: '/chatRoom/chatHistory',
+    title: '聊天记录',
+    layout: 'chatroom',
+    layoutTransition: { name: 'slide' },
+    page: () => import('../features/chat/routes/chat-history-page'),
+  },
+  {
+    path: '/chatRoom/settings',
+    title: '聊天设置',
+    layout: 'chatroom',
+    layoutTransition: { name: 'slide' },
+    page: () => import('../features/chat/routes/chat-settings-page'),
+  },
+
+  // Chemist (pharmacist)
+  {
+    path: '/chemist/prescription-approval',
+    title: '处方审核',
+    layout: 'staff',
+    page: () => import('../features/chemist/routes/prescription-approval-page'),
+  },
+
+  // Doctor
+  {
+    path: '/doctor/census',
+    title: '处方统计',
+    layout: 'staff',
+    page: () => import('../features/doctor/routes/census-page'),
+  },
+  {
+    path: '/doctor/prescription',
+    title: '处方管理',
+    layout: 'staff',
+    page: () => import('../features/doctor/routes/prescription-page'),
+  },
+  {
+    path: '/doctor/consultationNeeds',
+    title: '问诊需求',
+    layout: 'staff',
+    page: () => import('../features/doctor/routes/consultation-needs-page'),
+  },
+  {
+    path: '/doctor/addRequirements',
+    title: '新增问诊需求',
+    layout: 'staff',
+    page: () => import('../features/doctor/routes/add-requirements-page'),
+  },
+  {
+    path: '/doctor/healthFormReviewDoctor',
+    title: '健康表审核',
+    layout: 'staff',
+    page: () => import('../features/doctor/routes/health-form-review-page'),
+  },
+
+  // Marketing
+  { path: '/marketManage', title: '营销', layout: 'staff', container: true },
+  {
+    path: '/marketManage/blackUser',
+    title: '黑名单',
+    layout: 'staff',
+    page: () => import('../features/marketing/routes/black-user-page'),
+  },
+  {
+    path: '/marketManage/channel',
+    title: '渠道管理',
+    layout: 'staff',
+    page: () => import('../features/marketing/routes/channel-page'),
+  },
+  {
+    path: '/marketManage/createOrder',
+    title: '非药品下单',
+    layout: 'staff',
+    page: () => import('../features/marketing/routes/create-order-page'),
+  },
+  {
+    path: '/marketManage/createOrder/detail',
+    title: '下单详情',
+    layout: 'staff',
+    keepAlive: 'CreateOrderDetail',
+    page: () => import('../features/marketing/routes/create-order-detail-page'),
+  },
+  {
+    path: '/marketManage/customer',
+    title: '会员管理',
+    layout: 'staff',
+    keepAlive: 'CustomerPage',
+    page: () => import('../features/marketing/routes/customer-page'),
+  },
+  {
+    path: '/marketManage/customer/datas',
+    title: '会员数据',
+    layout: 'staff',
+    page: () => import('../features/marketing/routes/customer-data-page'),
+  },
+  {
+    path: '/marketManage/customer/data',
+    title: '会员数据',
+    layout: 'staff',
+    page: () => import('../features/marketing/routes/customer-data-page'),
+  },
+  {
+    path: '/marketManage/drugser',
+    title: '用药人',
+    layout: 'staff',
+    page: () => import('../features/marketing/routes/drugser-page'),
+  },
+  {
+    path: '/marketManage/drugser/edit',
+    title: '编辑用药人',
+    layout: 'staff',
+    page: () => import('../features/marketing/routes/drugser-edit-page'),
+  },
+  {
+    path: '/marketManage/healthFormReview',
+    title: '健康表审核',
+    layout: 'staff',
+    page: () => import('../features/marketing/routes/health-form-review-page'),
+  },
+  {
+    path: '/marketManage/order',
+    title: '客户订单',
+    layout: 'staff',
+    page: () => import('../features/marketing/routes/order-page'),
+  },
+  {
+    path: '/marketManage/substituteOrder',
+    title: '创建代下单',
+    layout: 'staff',
+    page: () => import('../features/marketing/routes/substitute-order-page'),
+  },
+  {
+    path: '/marketManage/substituteOrder/detail',
+    title: '代下单详情',
+    layout: 'staff',
+    keepAlive: 'SubstituteOrderDetail',
+    page: () => import('../features/marketing/routes/substitute-order-detail-page'),
+  },
+  {
+    path: '/marketManage/task',
+    title: '任务列表',
+    layout: 'staff',
+    page: () => import('../features/marketing/routes/task-page'),
+  },
+  {
+    path: '/marketManage/team',
+    title: '团队管理',
+    layout: 'staff',
+    page: () => import('../features/marketing/routes/team-page'),
+  },
+
+  // Pharmacy console
+  {
+    path: '/pharmacy/switch-pharmacy',
+    title: '切换药店',
+    layout: 'staff',
+    page: () => import('../features/auth/routes/switch-pharmacy-page'),
+  },
+  {
+    path: '/pharmacy/quote',
+    title: '报价管理',
+    layout: 'staff',
+    page: () => import('../features/pharmacy/routes/quote-page'),
+  },
+  {
+    path: '/pharmacy/customer',
+    title: '会员管理',
+    layout: 'staff',
+    page: () => import('../features/pharmacy/routes/customer-page'),
+  },
+  {
+    path: '/pharmacy/order',
+    title: '订单管理',
+    layout: 'staff',
+    page: () => import('../features/pharmacy/routes/order-page'),
+  },
+  {
+    path: '/pharmacy/order/census',
+    title: '订单统计',
+    layout: 'staff',
+    page: () => import('../features/pharmacy/routes/order-census-page'),
+  },
+  {
+    path: '/pharmacy/finance',
+    title: '财务对账',
+    layout: 'staff',
+    page: () => import('../features/pharmacy/routes/finance-page'),
+  },
+  {
+    path: '/pharmacy/finance/orderDetail',
+    title: '对账明细',
+    layout: 'staff',
+    page: () => import('../features/pharmacy/routes/finance-order-detail-page'),
+  },
+  {
+    path: '/pharmacy/set',
+    title: '药店设置',
+    layout: 'staff',
+    page: () => import('../features/pharmacy/routes/settings-page'),
+  },
+  {
+    path: '/pharmacy/role',
+    title: '账号与权限',
+    layout: 'staff',
+    page: () => import('../features/pharmacy/routes/role-page'),
+  },
+  {
+    path: '/pharmacy/combo',
+    title: '创建分享套餐',
+    layout: 'staff',
+    page: () => import('../features/pharmacy/routes/combo-page'),
+  },
+  {
+    path: '/pharmacy/courier',
+    title: '快递管理',
+    layout: 'staff',
+    page: () => import('../features/pharmacy/routes/courier-page'),
+  },
+
+  // Operator (website)
+  { path: '/website', title: '平台运营', layout: 'staff', container: true },
+  {
+    path: '/website/dashboard',
+    title: '数据看板',
+    layout: 'staff',
+    page: () => import('../features/operator/routes/dashboard-page'),
+  },
+  {
+    path: '/website/complaint',
+    title: '投诉管理',
+    layout: 'staff',
+    page: () => import('../features/operator/routes/complaint-page'),
+  },
+  {
+    path: '/website/group',
+    title: '集团管理',
+    layout: 'staff',
+    page: () => import('../features/operator/routes/group-page'),
+  },
+  {
+    path: '/website/customer',
+    title: '会员管理',
+    layout: 'staff',
+    page: () => import('../features/operator/routes/customer-page'),
+  },
+  {
+    path: '/website/task',
+    title: '任务管理',
+    layout: 'staff',
+    page: () => import('../features/operator/routes/task-page'),
+  },
+  {
+    path: '/website/census',
+    title: '处方统计',
+    layout: 'staff',
+    page: () => import('../features/operator/routes/census-page'),
+  },
+  {
+    path: '/website/order',
+    title: '订单管理',
+    layout: 'staff',
+    page: () => import('../features/operator/routes/order-page'),
+  },
+  {
+    path: '/website/platformColumn',
+    title: '平台专栏',
+    layout: 'staff',
+    page: () => import('../features/operator/routes/platform-column-page'),
+  },
+  {
+    path: '/website/platformColumn/select-component',
+    title: '选择组件',
+    layout: 'staff',
+    page: () => import('../features/operator/routes/platform-column-select-component-page'),
+  },
+  {
+    path: '/website/pharmacy',
+    title: '药店管理',
+    layout: 'staff',
+    page: () => import('../features/operator/routes/pharmacy-page'),
+  },
+  {
+    path: '/website/syncMedicine',
+    title: '药品上传',
+    layout: 'staff',
+    page: () => import('../features/operator/routes/sync-medicine-page'),
+  },
+
+  // Messages
+  { path: '/message', title: '消息', layout: 'staff', page: () => import('../features/messages/routes/messages-page') },
+];
+
+/** The roles that may open a path (every role for a public path), as decided by the shared route map. */
+export function rolesFor(path: string): Role[] {
+  if (!isProtectedPath(path)) return [...allRoles];
+  return allRoles.filter((role) => canOpenPath([role], path));
+}
+
+const normalise = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+const byPath = new Map(routeTable.map((r) => [r.path, r]));
+
+export function findRoute(path: string): AppRouteDef | undefined {
+  return byPath.get(normalise(path.split(/[?#]/)[0] || '/'));
+}
+
+export interface Crumb {
+  title: string;
+  path: string;
+  /** A container or the current page: shown as text, not a link. */
+  link: boolean;
+}
+
+/** Breadcrumb items of a path: every ancestor path (and the path itself) that is a route with a title. */
+export function breadcrumbFor(pathname: string): Crumb[] {
+  const path = normalise(pathname);
+  const segments = path.split('/').filter(Boolean);
+  const crumbs: Crumb[] = [];
+  for (let i = 1; i <= segments.length; i++) {
+    const prefix = `/${segments.slice(0, i).join('/')}`;
+    const route: RouteMeta | undefined = byPath.get(prefix);
+    if (!route) continue;
+    crumbs.push({ title: route.title, path: prefix, link: i < segments.length && !route.container });
+  }
+  return crumbs;
+}

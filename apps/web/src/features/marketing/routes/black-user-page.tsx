@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../../components/under-construction';
+
+export default function BlackUserPage() {
+  return <UnderConstruction title="黑名单" />;
+}

@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../../components/under-construction';
+
+export default function CustomerDataPage() {
+  return <UnderConstruction title="会员数据" />;
+}

@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../../components/under-construction';
+
+export default function TaskPage() {
+  return <UnderConstruction title="任务管理" />;
+}

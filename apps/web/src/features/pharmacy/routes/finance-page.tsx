@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../../components/under-construction';
+
+export default function FinancePage() {
+  return <UnderConstruction title="财务对账" />;
+}

@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../../components/under-construction';
+
+export default function QuotePage() {
+  return <UnderConstruction title="报价管理" />;
+}

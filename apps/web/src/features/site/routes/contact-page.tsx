@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../../components/under-construction';
+
+export default function ContactPage() {
+  return <UnderConstruction title="联系我们" />;
+}
