@@ -19,6 +19,9 @@ const captchaFields = {
 
 export const smsCodeBodySchema = z.object({ phone: mobilePhoneSchema, ...captchaFields });
 export type SmsCodeBody = z.infer<typeof smsCodeBodySchema>;
+/** Answer to user/sms_code: seconds until the code expires and until another may be requested. */
+export const smsCodeResultSchema = z.object({ expires_in: z.number().int(), resend_in: z.number().int() });
+export type SmsCodeResult = z.infer<typeof smsCodeResultSchema>;
 
 export const loginBodySchema = z
   .object({
@@ -50,9 +53,7 @@ export const userInfoSchema = z.object({
   permissions: z.record(z.string(), z.array(z.string())),
   pharmacy_admin_permissions: z.record(z.string(), z.array(z.string())),
   admin_permissions: z.array(z.string()),
-  pharmacy_info: z
-    .object({ id: z.number().int(), name: z.string(), logo_url: z.string() })
-    .nullable(),
+  pharmacy_info: z.object({ id: z.number().int(), name: z.string(), logo_url: z.string() }).nullable(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
@@ -64,6 +65,7 @@ export const loginRefusalSchema = z.object({ captcha_required: z.boolean() });
 
 export const captchaSchema = z.object({ captcha_id: z.string(), svg: z.string() });
 export const captchaCheckBodySchema = z.object({ captcha_id: z.string().max(64), captcha_code: z.string().max(16) });
+export const captchaCheckResultSchema = z.object({ valid: z.boolean() });
 
 export const qrLoginStatuses = ['pending', 'scanned', 'confirmed', 'expired'] as const;
 export const qrLoginTicketSchema = z.object({ qr_id: z.string(), qr_content: z.string(), expires_at: z.string() });

@@ -39,8 +39,10 @@ export const markReadBodySchema = z
   })
   .refine((b) => b.all === true || (b.ids && b.ids.length > 0), { error: '请选择要标记的消息', path: ['ids'] });
 export type MarkReadBody = z.infer<typeof markReadBodySchema>;
+/** How many of the caller's messages changed state. */
+export const markReadResultSchema = z.object({ updated: z.number().int() });
 
-/** The operator sends a notification to one account (by phone) or to everyone with a role. */
+/** The operator sends a notification to one account, addressed by phone. */
 export const sendMessageBodySchema = z.object({
   phone: mobilePhoneSchema,
   kind: z.enum(messageKinds).default('system'),
@@ -49,3 +51,4 @@ export const sendMessageBodySchema = z.object({
   link: z.string().max(500).startsWith('/', { error: '链接须为站内路径' }).optional(),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
+export const sendMessageResultSchema = z.object({ id: z.number().int() });

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { account } from './accounts';
+import { baseColumns, tz } from './columns';
+
+export const message = pgTable(
+  'message',
+  {
+    ...baseColumns(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => account.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16, enum: ['system', 'order', 'recipe', 'live', 'chat'] })
+      .notNull()
+      .default('system'),
+    title: varchar('title', { length: 100 }).notNull(),
+    content: text('content').notNull(),
+    link: varchar('link', { length: 500 }),
+    readAt: tz('read_at'),
+    deletedAt: tz('deleted_at'),
+    /** The operator who sent it; null for notifications the system raised. */
+    senderId: integer('sender_id').references(() => account.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('message_account_deleted_id_idx').on(t.accountId, t.deletedAt, t.id.desc()),
+    index('message_unread_idx').on(t.accountId).where(sql`${t.readAt} is null and ${t.deletedAt} is null`),
+  ],
+);

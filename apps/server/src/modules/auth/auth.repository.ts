@@ -1,0 +1,252 @@
+import { and, count, desc, eq, gt, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
+import { account, captcha, loginAttempt, qrLogin, session, smsCode } from '../../db/schema/index';
+
+export type QrLoginRow = typeof qrLogin.$inferSelect;
+export type SmsCodeRow = typeof smsCode.$inferSelect;
+export type CaptchaRow = typeof captcha.$inferSelect;
+
+export class AuthRepository {
+  constructor(readonly db: Database) {}
+
+  transaction<T>(fn: (tx: DbExecutor) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /** Serialises concurrent requests about one key (e.g. SMS sending for one phone) until the transaction ends. */
+  async lock(tx: DbExecutor, key: string) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  }
+
+  async findAccountByPhone(phone: string, db: DbExecutor = this.db) {
+    const [row] = await db
+      .select({ id: account.id, phone: account.phone, passwordHash: account.passwordHash, status: account.status })
+      .from(account)
+      .where(eq(account.phone, phone))
+      .limit(1);
+    return row;
+  }
+
+  async findAccountById(id: number) {
+    const [row] = await this.db
+      .select({ id: account.id, phone: account.phone, passwordHash: account.passwordHash, status: account.status })
+      .from(account)
+      .where(eq(account.id, id))
+      .limit(1);
+    return row;
+  }
+
+  // sessions
+
+  async createSession(
+    db: DbExecutor,
+    values: { accountId: number; tokenSha256: string; expiresAt: Date; ip: string; userAgent: string },
+  ) {
+    const [row] = await db.insert(session).values(values).returning({ id: session.id });
+    await db.update(account).set({ lastLoginAt: new Date() }).where(eq(account.id, values.accountId));
+    return row.id;
+  }
+
+  async revokeSession(sessionId: number) {
+    const rows = await this.db
+      .update(session)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(session.id, sessionId), isNull(session.revokedAt)))
+      .returning({ id: session.id });
+    return rows.length > 0;
+  }
+
+  async revokeOtherSessions(db: DbExecutor, accountId: number, keepSessionId: number | null) {
+    const conditions = [eq(session.accountId, accountId), isNull(session.revokedAt)];
+    if (keepSessionId !== null) conditions.push(ne(session.id, keepSessionId));
+    const rows = await db
+      .update(session)
+      .set({ revokedAt: new Date() })
+      .where(and(...conditions))
+      .returning({ id: session.id });
+    return rows.length;
+  }
+
+  async updatePassword(db: DbExecutor, accountId: number, passwordHash: string) {
+    await db.update(account).set({ passwordHash }).where(eq(account.id, accountId));
+  }
+
+  // failed sign-ins
+
+  async countFailures(phone: string, ip: string, since: Date) {
+    const [row] = await this.db
+      .select({
+        byPhone: sql<number>`count(*) filter (where ${loginAttempt.phone} = ${phone})`.mapWith(Number),
+        byIp: sql<number>`count(*) filter (where ${loginAttempt.ip} = ${ip})`.mapWith(Number),
+      })
+      .from(loginAttempt)
+      .where(and(or(eq(loginAttempt.phone, phone), eq(loginAttempt.ip, ip)), gte(loginAttempt.createdAt, since)));
+    return { byPhone: row?.byPhone ?? 0, byIp: row?.byIp ?? 0 };
+  }
+
+  async recordFailure(phone: string, ip: string, reason: string) {
+    await this.db.insert(loginAttempt).values({ phone, ip, reason });
+  }
+
+  async clearFailures(db: DbExecutor, phone: string) {
+    await db.delete(loginAttempt).where(eq(loginAttempt.phone, phone));
+  }
+
+  // sms codes
+
+  async lastSmsAt(db: DbExecutor, phone: string) {
+    const [row] = await db
+      .select({ createdAt: smsCode.createdAt })
+      .from(smsCode)
+      .where(eq(smsCode.phone, phone))
+      .orderBy(desc(smsCode.createdAt))
+      .limit(1);
+    return row?.createdAt ?? null;
+  }
+
+  async countSmsSince(db: DbExecutor, phone: string, since: Date) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(smsCode)
+      .where(and(eq(smsCode.phone, phone), gte(smsCode.createdAt, since)));
+    return row?.n ?? 0;
+  }
+
+  async countSmsFromIpSince(ip: string, since: Date) {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(smsCode)
+      .where(and(eq(smsCode.ip, ip), gte(smsCode.createdAt, since)));
+    return row?.n ?? 0;
+  }
+
+  /** Stores a new code and retires the phone's earlier ones: only the latest code is valid. */
+  async insertSmsCode(
+    db: DbExecutor,
+    values: { phone: string; codeHash: string; salt: string; expiresAt: Date; delivered: boolean; ip: string },
+  ) {
+    const now = new Date();
+    await db
+      .update(smsCode)
+      .set({ consumedAt: now })
+      .where(and(eq(smsCode.phone, values.phone), isNull(smsCode.consumedAt)));
+    const [row] = await db.insert(smsCode).values(values).returning({ id: smsCode.id });
+    return row.id;
+  }
+
+  async latestUsableSmsCode(phone: string, now: Date, maxTries: number) {
+    const [row] = await this.db
+      .select()
+      .from(smsCode)
+      .where(
+        and(
+          eq(smsCode.phone, phone),
+          isNull(smsCode.consumedAt),
+          gt(smsCode.expiresAt, now),
+          lt(smsCode.tries, maxTries),
+        ),
+      )
+      .orderBy(desc(smsCode.id))
+      .limit(1);
+    return row;
+  }
+
+  async addSmsTry(id: number) {
+    await this.db
+      .update(smsCode)
+      .set({ tries: sql`${smsCode.tries} + 1` })
+      .where(eq(smsCode.id, id));
+  }
+
+  /** Guarded: of two concurrent uses of one code, only one wins. */
+  async consumeSmsCode(id: number) {
+    const rows = await this.db
+      .update(smsCode)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(smsCode.id, id), isNull(smsCode.consumedAt)))
+      .returning({ id: smsCode.id });
+    return rows.length > 0;
+  }
+
+  // captcha
+
+  async insertCaptcha(values: { captchaId: string; textHash: string; expiresAt: Date }) {
+    await this.db.insert(captcha).values(values);
+  }
+
+  async findCaptcha(captchaId: string) {
+    const [row] = await this.db.select().from(captcha).where(eq(captcha.captchaId, captchaId)).limit(1);
+    return row;
+  }
+
+  async addCaptchaTry(id: number) {
+    await this.db
+      .update(captcha)
+      .set({ tries: sql`${captcha.tries} + 1` })
+      .where(eq(captcha.id, id));
+  }
+
+  async consumeCaptcha(id: number) {
+    const rows = await this.db
+      .update(captcha)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(captcha.id, id), isNull(captcha.consumedAt)))
+      .returning({ id: captcha.id });
+    return rows.length > 0;
+  }
+
+  // QR login
+
+  async insertQr(values: { qrId: string; expiresAt: Date; ip: string }) {
+    await this.db.insert(qrLogin).values(values);
+  }
+
+  async findQr(qrId: string) {
+    const [row] = await this.db.select().from(qrLogin).where(eq(qrLogin.qrId, qrId)).limit(1);
+    return row;
+  }
+
+  async markQrScanned(qrId: string, accountId: number, now: Date) {
+    const rows = await this.db
+      .update(qrLogin)
+      .set({ status: 'scanned', accountId, scannedAt: now })
+      .where(and(eq(qrLogin.qrId, qrId), eq(qrLogin.status, 'pending'), gt(qrLogin.expiresAt, now)))
+      .returning({ id: qrLogin.id });
+    return rows.length > 0;
+  }
+
+  async markQrConfirmed(qrId: string, accountId: number, now: Date) {
+    const rows = await this.db
+      .update(qrLogin)
+      .set({ status: 'confirmed', accountId, confirmedAt: now })
+      .where(
+        and(
+          eq(qrLogin.qrId, qrId),
+          gt(qrLogin.expiresAt, now),
+          or(eq(qrLogin.status, 'pending'), and(eq(qrLogin.status, 'scanned'), eq(qrLogin.accountId, accountId))),
+        ),
+      )
+      .returning({ id: qrLogin.id });
+    return rows.length > 0;
+  }
+
+  /** Hands the confirmed ticket's session out once: the first poll to flip delivered_at wins. */
+  async markQrDelivered(db: DbExecutor, qrId: string, now: Date) {
+    const [row] = await db
+      .update(qrLogin)
+      .set({ deliveredAt: now })
+      .where(and(eq(qrLogin.qrId, qrId), eq(qrLogin.status, 'confirmed'), isNull(qrLogin.deliveredAt)))
+      .returning({ accountId: qrLogin.accountId });
+    return row?.accountId ?? null;
+  }
+
+  /** Housekeeping: short-lived rows past any use. */
+  async deleteExpired(now: Date) {
+    const day = new Date(now.getTime() - 24 * 3600 * 1000);
+    await this.db.delete(captcha).where(lt(captcha.expiresAt, day));
+    await this.db.delete(qrLogin).where(lt(qrLogin.expiresAt, day));
+    await this.db.delete(loginAttempt).where(lt(loginAttempt.createdAt, day));
+    await this.db.delete(smsCode).where(lt(smsCode.createdAt, new Date(now.getTime() - 2 * 24 * 3600 * 1000)));
+    await this.db.delete(session).where(or(lt(session.expiresAt, day), lt(session.revokedAt, day)));
+  }
+}

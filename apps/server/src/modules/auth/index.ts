@@ -1,0 +1,50 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import svgCaptcha from 'svg-captcha';
+import { AuthRepository } from './auth.repository';
+import { authRoutes } from './auth.routes';
+import { AuthService, type CaptchaImage } from './auth.service';
+import { OutboxSmsProvider, type SmsProvider } from './sms-provider';
+
+export interface AuthModuleOptions {
+  dataDir: string;
+  rateLimit: { loginPerMinute: number; smsPerMinute: number };
+  smsProvider?: SmsProvider;
+  createCaptchaImage?: () => CaptchaImage;
+  /** Periodic removal of expired codes, tickets and sessions (off in tests). */
+  housekeepingMs?: number;
+}
+
+const defaultCaptcha = (): CaptchaImage => {
+  const { text, data } = svgCaptcha.create({
+    size: 4,
+    noise: 2,
+    ignoreChars: '0oO1ilI',
+    color: true,
+    width: 120,
+    height: 40,
+  });
+  return { text, svg: data };
+};
+
+/** Sign-in, sessions, SMS codes, captcha and QR sign-in. */
+export async function authModule(app: FastifyInstance, options: AuthModuleOptions) {
+  const service = new AuthService({
+    repo: new AuthRepository(app.db),
+    sms: options.smsProvider ?? new OutboxSmsProvider(path.join(options.dataDir, 'sms-outbox.log'), app.log),
+    createCaptchaImage: options.createCaptchaImage ?? defaultCaptcha,
+  });
+  await app.register(authRoutes, { service, rateLimit: options.rateLimit });
+
+  if (options.housekeepingMs) {
+    const every = options.housekeepingMs;
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        service.cleanup().catch((err) => app.log.warn({ err }, 'auth housekeeping failed'));
+      }, every);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+}

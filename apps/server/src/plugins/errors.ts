@@ -1,0 +1,136 @@
+import { ErrorCode, serverMessages } from '@pharmacy/shared';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by the static plugin: answers a browser GET that matched no route with the console's index.html. */
+    spaFallback: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>) | null;
+  }
+}
+
+interface Envelope {
+  code: number;
+  msg: string;
+  message: string;
+  data: unknown;
+}
+
+const contextLabels: Record<string, string> = {
+  body: '请求体',
+  querystring: '查询参数',
+  params: '路径参数',
+  headers: '请求头',
+};
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+}
+
+/** "请求参数错误：phone 手机号格式不正确": the first issue, with its field path. */
+export function validationEnvelope(issues: ValidationIssue[], context: string | undefined): Envelope {
+  const first = issues[0];
+  const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.') || contextLabels[context ?? ''] || '参数';
+  const reason = first.message || '格式不正确';
+  return {
+    code: ErrorCode.BAD_PARAMS,
+    msg: `${serverMessages.badParams}：${field} ${reason}`,
+    message: `Invalid ${context ?? 'request'}: ${field}`,
+    data: { field, issues: issues.map((i) => ({ field: i.instancePath.replace(/^\//, ''), message: i.message })) },
+  };
+}
+
+const fastifyClientErrors: Record<string, { status: number; code: number; msg: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorCode.BAD_PARAMS, msg: '请求参数错误：JSON 格式不正确' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ErrorCode.BAD_PARAMS, msg: '请求参数错误：请求体不能为空' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ErrorCode.PAYLOAD_TOO_LARGE, msg: serverMessages.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: ErrorCode.UNSUPPORTED_MEDIA, msg: '不支持的请求格式' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ErrorCode.BAD_PARAMS, msg: '请求参数错误：请求长度不正确' },
+};
+
+const byStatus = (status: number): { code: number; msg: string } => {
+  switch (status) {
+    case 401:
+      return { code: ErrorCode.UNAUTHORIZED, msg: serverMessages.unauthorized };
+    case 403:
+      return { code: ErrorCode.FORBIDDEN, msg: serverMessages.forbidden };
+    case 404:
+      return { code: ErrorCode.NOT_FOUND, msg: serverMessages.notFound };
+    case 409:
+      return { code: ErrorCode.CONFLICT, msg: serverMessages.conflict };
+    case 413:
+      return { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: serverMessages.payloadTooLarge };
+    case 415:
+      return { code: ErrorCode.UNSUPPORTED_MEDIA, msg: '不支持的请求格式' };
+    case 429:
+      return { code: ErrorCode.TOO_MANY_REQUESTS, msg: serverMessages.tooManyRequests };
+    default:
+      return { code: status * 1000, msg: '请求参数错误：请求格式不正确' };
+  }
+};
+
+const internalEnvelope = (): Envelope => ({
+  code: ErrorCode.INTERNAL,
+  msg: serverMessages.internal,
+  message: 'Internal server error',
+  data: null,
+});
+
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const isCmsPath = (url: string) => url === '/scms' || url.startsWith('/scms/') || url.startsWith('/scms?');
+
+/** The envelope of architecture.md for every failure; never a stack trace, never a 500 for what a client sent. */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.decorate('spaFallback', null);
+
+    app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+      if (err instanceof AppError) {
+        return reply.code(err.statusCode).send({ code: err.code, msg: err.msg, message: err.message, data: err.data });
+      }
+      if (hasZodFastifySchemaValidationErrors(err)) {
+        return reply.code(400).send(validationEnvelope(err.validation, err.validationContext));
+      }
+      if (isResponseSerializationError(err)) {
+        request.log.error({ err, issues: err.cause?.issues }, 'response does not match its schema');
+        return reply.code(500).send(internalEnvelope());
+      }
+      const known = err.code ? fastifyClientErrors[err.code] : undefined;
+      if (known) {
+        return reply.code(known.status).send({ code: known.code, msg: known.msg, message: err.message, data: null });
+      }
+      const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+      if (status >= 400 && status < 500) {
+        const mapped = byStatus(status);
+        return reply.code(status).send({ ...mapped, message: err.message || 'Bad request', data: null });
+      }
+      request.log.error({ err }, 'unexpected error');
+      return reply.code(500).send(internalEnvelope());
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url;
+      if (!isApiPath(url) && !isCmsPath(url) && (request.method === 'GET' || request.method === 'HEAD')) {
+        if (app.spaFallback) return app.spaFallback(request, reply);
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send(
+            '<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>控制台尚未构建</title>' +
+              '<p>控制台尚未构建：请先运行 <code>npm run build</code>，或直接使用 <code>npm start</code>。接口文档见 <a href="/api/docs">/api/docs</a>。</p></html>',
+          );
+      }
+      const api = isApiPath(url);
+      return reply.code(404).send({
+        code: ErrorCode.NOT_FOUND,
+        msg: api ? serverMessages.apiNotFound : serverMessages.notFound,
+        message: `Route ${request.method} ${url.split('?')[0]} not found`,
+        data: null,
+      });
+    });
+  },
+  { name: 'errors' },
+);
