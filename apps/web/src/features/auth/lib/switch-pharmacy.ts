@@ -1,0 +1,18 @@
+import type { MyPharmacy } from '@pharmacy/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { useSessionStore } from '../../../lib/session-store';
+import { myPharmaciesKey } from '../api/get-my-pharmacies';
+
+/**
+ * Makes `pharmacy` the current one. Every call carries the pharmacyid header, so all cached data
+ * (except the pharmacy list itself) belongs to the previous pharmacy and is refetched.
+ */
+export function switchPharmacy(queryClient: QueryClient, pharmacy: MyPharmacy) {
+  const current = useSessionStore.getState().currentPharmacy;
+  if (current?.id === pharmacy.id) return false;
+  useSessionStore.getState().setCurrentPharmacy(pharmacy);
+  void queryClient.invalidateQueries({
+    predicate: (q) => !(q.queryKey[0] === myPharmaciesKey[0] && q.queryKey[1] === myPharmaciesKey[1]),
+  });
+  return true;
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/http';
+import { messageKeys } from './message-keys';
+
+export function deleteMessage(id: number): Promise<unknown> {
+  return callApi('message.delete', { id });
+}
+
+export function useDeleteMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMessage,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+  });
+}

@@ -1,0 +1,19 @@
+import type { Message, MessageListQuery, PageResult } from '@pharmacy/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/http';
+import { messageKeys } from './message-keys';
+
+export function getMessages(query: MessageListQuery, signal?: AbortSignal): Promise<PageResult<Message>> {
+  return callApi<PageResult<Message>>('message.list', { ...query }, { signal });
+}
+
+export const messagesQueryOptions = (query: MessageListQuery) =>
+  queryOptions({
+    queryKey: messageKeys.list(query),
+    queryFn: ({ signal }) => getMessages(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useMessages(query: MessageListQuery) {
+  return useQuery(messagesQueryOptions(query));
+}

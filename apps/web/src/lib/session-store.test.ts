@@ -1,0 +1,145 @@
+import type { MyPharmacy, UserInfo } from '@pharmacy/shared';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callApi } from './http';
+import { resetUserInfoRefreshThrottle, useSessionStore } from './session-store';
+
+vi.mock('./http', () => ({ callApi: vi.fn() }));
+const callApiMock = vi.mocked(callApi);
+
+const user = (name = '演示'): UserInfo => ({
+  id: 2,
+  phone: '13800000002',
+  phone_user_id: 'u2',
+  name,
+  head_img_url: '',
+  e_commerce: false,
+  is_customer_service: false,
+  is_doctor: false,
+  is_manager: false,
+  is_pharmacist: false,
+  is_shop: false,
+  roles: ['pharmacy_admin'],
+  permissions: {},
+  pharmacy_admin_permissions: { '7': ['all'] },
+  admin_permissions: [],
+  pharmacy_info: null,
+});
+const pharmacy = (id: number, name = `药房${id}`): MyPharmacy => ({
+  id,
+  name,
+  logo_url: '',
+  city: '上海',
+  role: 'pharmacy_admin',
+  permissions: ['all'],
+});
+
+const stored = () => JSON.parse(localStorage.getItem('user-store') ?? 'null');
+
+beforeEach(() => {
+  useSessionStore.getState().hydrateSession();
+  useSessionStore.getState().clear();
+  localStorage.clear();
+  resetUserInfoRefreshThrottle();
+  callApiMock.mockReset();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('session store', () => {
+  it('persists the session under localStorage user-store', () => {
+    useSessionStore.getState().setSession('tok-1', user());
+    useSessionStore.getState().setPharmacies([pharmacy(7), pharmacy(8)]);
+    useSessionStore.getState().setCurrentPharmacy(pharmacy(8));
+    expect(stored()).toEqual({
+      state: {
+        token: 'tok-1',
+        userInfo: user(),
+        isLoggedIn: true,
+        pharmacies: [pharmacy(7), pharmacy(8)],
+        currentPharmacy: pharmacy(8),
+      },
+      version: 0,
+    });
+  });
+
+  it('writes the token cookie for 30 days on sign-in', () => {
+    const set = vi.spyOn(Cookies, 'set');
+    useSessionStore.getState().setSession('tok-2', user());
+    expect(set).toHaveBeenCalledWith('token', 'tok-2', expect.objectContaining({ expires: 30, path: '/' }));
+    expect(Cookies.get('token')).toBe('tok-2');
+    expect(useSessionStore.getState().isLoggedIn).toBe(true);
+  });
+
+  it('loads the persisted state when hydrated (the root view mounting)', async () => {
+    localStorage.setItem(
+      'user-store',
+      JSON.stringify({
+        state: { token: 't9', userInfo: user('旧'), isLoggedIn: true, pharmacies: [], currentPharmacy: pharmacy(3) },
+        version: 0,
+      }),
+    );
+    useSessionStore.getState().hydrateSession();
+    await Promise.resolve();
+    expect(useSessionStore.getState()).toMatchObject({ token: 't9', isLoggedIn: true, currentPharmacy: pharmacy(3) });
+    expect(useSessionStore.getState().userInfo?.name).toBe('旧');
+  });
+
+  it('clear wipes the store, its storage entry and the token cookie', () => {
+    useSessionStore.getState().setSession('tok-3', user());
+    useSessionStore.getState().setCurrentPharmacy(pharmacy(7));
+    expect(Cookies.get('token')).toBe('tok-3');
+    useSessionStore.getState().clear();
+    expect(localStorage.getItem('user-store')).toBeNull();
+    expect(Cookies.get('token')).toBeUndefined();
+    expect(useSessionStore.getState()).toMatchObject({
+      token: null,
+      userInfo: null,
+      isLoggedIn: false,
+      pharmacies: [],
+      currentPharmacy: null,
+    });
+  });
+
+  it('keeps the current pharmacy fresh when the list is reloaded', () => {
+    useSessionStore.getState().setCurrentPharmacy(pharmacy(7, '旧名'));
+    useSessionStore.getState().setPharmacies([pharmacy(7, '新名')]);
+    expect(useSessionStore.getState().currentPharmacy?.name).toBe('新名');
+  });
+
+  it('refreshes user info at most once per 3000 ms', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-01-01T00:00:00Z'));
+    useSessionStore.getState().setSession('tok-4', user('一'));
+    callApiMock.mockResolvedValue(user('二'));
+
+    const first = await useSessionStore.getState().refreshUserInfo();
+    expect(first?.name).toBe('二');
+    expect(useSessionStore.getState().userInfo?.name).toBe('二');
+    expect(callApiMock).toHaveBeenCalledWith('user.infoMe');
+
+    vi.setSystemTime(new Date('2025-01-01T00:00:02.999Z'));
+    callApiMock.mockResolvedValue(user('三'));
+    const throttled = await useSessionStore.getState().refreshUserInfo();
+    expect(throttled?.name).toBe('二');
+    expect(callApiMock).toHaveBeenCalledTimes(1);
+
+    vi.setSystemTime(new Date('2025-01-01T00:00:03.000Z'));
+    const again = await useSessionStore.getState().refreshUserInfo();
+    expect(again?.name).toBe('三');
+    expect(callApiMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not call user.infoMe without a session, and survives a failed refresh', async () => {
+    expect(await useSessionStore.getState().refreshUserInfo()).toBeNull();
+    expect(callApiMock).not.toHaveBeenCalled();
+    resetUserInfoRefreshThrottle();
+    useSessionStore.getState().setSession('tok-5', user('一'));
+    callApiMock.mockRejectedValue(new Error('boom'));
+    expect(await useSessionStore.getState().refreshUserInfo()).toBeNull();
+    expect(useSessionStore.getState().userInfo?.name).toBe('一');
+  });
+});
