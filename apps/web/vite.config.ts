@@ -64,6 +64,16 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // packages/shared has no top-level side effects; without this its zod schemas (and zod, decimal.js,
+      // validator) would ride along into the first page load just because something imports a constant.
+      treeshake: {
+        moduleSideEffects: (id) => (/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) ? false : undefined),
+      },
+      // antd's modules start with "use client", meaningless in a client bundle.
+      onLog(level, log, handler) {
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        handler(level, log);
+      },
       output: {
         // Stable vendor chunks for caching; everything else (antd included) is split by use, so a lazy page's
         // components load with that page and the login route pulls only what it renders.

@@ -7,7 +7,7 @@ import { createError, isChunkLoadError, toAppError } from './errors';
 import { createConsoleApp } from './lifecycle';
 import { RELOAD_STORAGE_KEY } from './reload';
 
-const reloadSpy = vi.hoisted(() => ({ reload: () => undefined as void }));
+const reloadSpy = vi.hoisted(() => ({ reload: (): undefined => undefined }));
 // jsdom cannot reload a page: the boundary's reloads go to a spy, everything else (sessionStorage, clock) is real.
 vi.mock('./reload', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./reload')>();
@@ -87,6 +87,11 @@ describe('error pages', () => {
   });
 });
 
+const renderExploded = new Error('render exploded');
+function Broken(): never {
+  throw renderExploded;
+}
+
 function renderWithBoundary(routes: Parameters<typeof createMemoryRouter>[0], path: string) {
   const app = createConsoleApp({ render: () => undefined });
   const errors: unknown[] = [];
@@ -138,14 +143,10 @@ describe('route error boundary', () => {
   it('a thrown page error shows the general error page and reaches app:error hooks', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const boom = new Error('render exploded');
-    function Broken(): never {
-      throw boom;
-    }
     const { errors } = renderWithBoundary([{ path: '/', Component: Broken, ErrorBoundary: RouteErrorBoundary }], '/');
     expect(await screen.findByRole('heading', { name: 'Internal Server Error' })).toBeTruthy();
     expect(screen.getByText('render exploded')).toBeTruthy();
-    expect(errors).toEqual([boom]);
+    expect(errors).toEqual([renderExploded]);
   });
 
   it('a failed lazy page load reloads the page once; a second failure within 10 s shows the error page', async () => {

@@ -1,7 +1,7 @@
 import { BellOutlined, DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { type MenuGroup, menuFor } from '@pharmacy/shared';
 import { Avatar, Badge, Breadcrumb, Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PharmacySwitcher } from '../../features/auth/components/pharmacy-switcher';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
@@ -10,10 +10,14 @@ import { queryClient } from '../../lib/query-client';
 import { useSessionStore } from '../../lib/session-store';
 import { KeepAliveOutlet } from '../keep-alive-outlet';
 import { breadcrumbFor } from '../routes';
-import { ChangePasswordDialog } from './change-password-dialog';
 import { useLayoutTransitionClass } from './layout-transition';
 
 const { Sider, Header, Content } = Layout;
+
+// Loaded on first use: the form and the shared password rule (zod) stay out of the layout's first load.
+const ChangePasswordDialog = lazy(() =>
+  import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
 
 /** The menu entry a path belongs to: the longest entry path that is the path or one of its ancestors. */
 export function selectedMenuKey(groups: MenuGroup[], pathname: string): string | undefined {
@@ -93,7 +97,11 @@ function UserMenu() {
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
-      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      {passwordOpen ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
