@@ -6,7 +6,7 @@ import {
   type PharmacyRole,
   serverMessages,
 } from '@pharmacy/shared';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { sha256Hex } from '../lib/crypto';
@@ -16,12 +16,12 @@ import { type MembershipRow, PrincipalRepository } from './principal.repository'
 declare module 'fastify' {
   interface FastifyInstance {
     principals: PrincipalRepository;
-    /** preHandler: a valid session in the `Auth` header. */
-    requireAuth: preHandlerAsyncHookHandler;
-    /** preHandler: an active member of the `pharmacyid` pharmacy who passes the shared permission check. */
-    requirePharmacy(key?: string, options?: { roles?: readonly PharmacyRole[] }): preHandlerAsyncHookHandler;
-    /** preHandler: an operator passing hasAdminPermission(key). */
-    requireAdmin(key?: string): preHandlerAsyncHookHandler;
+    /** onRequest hook: a valid session in the `Auth` header. */
+    requireAuth: onRequestAsyncHookHandler;
+    /** onRequest hook: an active member of the `pharmacyid` pharmacy who passes the shared permission check. */
+    requirePharmacy(key?: string, options?: { roles?: readonly PharmacyRole[] }): onRequestAsyncHookHandler;
+    /** onRequest hook: an operator passing hasAdminPermission(key). */
+    requireAdmin(key?: string): onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     user: Principal | null;

@@ -141,7 +141,7 @@ export async function authRoutes(app: FastifyInstance, { service, rateLimit }: A
   r.post(
     '/user/login/qrcode/:qr_id/scan',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags,
         security: session,
@@ -160,7 +160,7 @@ export async function authRoutes(app: FastifyInstance, { service, rateLimit }: A
   r.post(
     '/user/login/qrcode/:qr_id/confirm',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags,
         security: session,
@@ -179,7 +179,7 @@ export async function authRoutes(app: FastifyInstance, { service, rateLimit }: A
   r.put(
     '/user/password',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags,
         security: session,
@@ -202,7 +202,7 @@ export async function authRoutes(app: FastifyInstance, { service, rateLimit }: A
   r.get(
     '/user/info/me',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: { tags, security: session, summary: '当前用户信息', response: { 200: okEnvelope(userInfoSchema) } },
     },
     async (request) => {
@@ -214,7 +214,7 @@ export async function authRoutes(app: FastifyInstance, { service, rateLimit }: A
   r.post(
     '/user/logout',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: { tags, security: session, summary: '退出登录', response: { 200: okEnvelope(z.null()) } },
     },
     async (request) => {

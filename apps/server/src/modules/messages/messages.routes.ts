@@ -25,7 +25,7 @@ export async function messageRoutes(app: FastifyInstance, { service }: { service
   r.get(
     '/message/unread_count',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: { tags, security, summary: '未读消息数', response: { 200: okEnvelope(unreadCountSchema) } },
     },
     async (request) => ({
@@ -38,7 +38,7 @@ export async function messageRoutes(app: FastifyInstance, { service }: { service
   r.get(
     '/message/list',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags,
         security,
@@ -57,7 +57,7 @@ export async function messageRoutes(app: FastifyInstance, { service }: { service
   r.put(
     '/message/read',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags,
         security,
@@ -76,7 +76,7 @@ export async function messageRoutes(app: FastifyInstance, { service }: { service
   r.delete(
     '/message/:id',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags,
         security,
@@ -94,7 +94,7 @@ export async function messageRoutes(app: FastifyInstance, { service }: { service
   r.post(
     '/message',
     {
-      preHandler: app.requireAdmin(),
+      onRequest: app.requireAdmin(),
       schema: {
         tags,
         security,

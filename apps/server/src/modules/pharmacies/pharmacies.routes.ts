@@ -10,7 +10,7 @@ export async function pharmacyRoutes(app: FastifyInstance) {
   r.get(
     '/pharmacy/me',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['pharmacy'],
         security: [{ session: [] }],
