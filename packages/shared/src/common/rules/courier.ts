@@ -51,16 +51,18 @@ export const courierPrefixes: Readonly<Record<string, CourierCode>> = {
   '12': 'EMS',
 };
 
+/** Shorter text is a prefix being typed, not a tracking number (real ones run 10–15 characters or more). */
+export const TRACKING_NO_MIN_LENGTH = 6;
+
 /**
- * The courier of a tracking number by its prefix: the number is trimmed and upper-cased, must be letters and digits
- * only and longer than the prefix; its first three characters are looked up, then its first two. Unknown → null.
+ * The courier of a tracking number by its prefix: the number is trimmed and upper-cased and must be at least six
+ * letters and digits; its first three characters are looked up, then its first two. Unknown → null.
  */
 export function detectCourier(trackingNo: unknown): Courier | null {
   if (typeof trackingNo !== 'string') return null;
   const number = trackingNo.trim().toUpperCase();
-  if (!/^[A-Z0-9]+$/.test(number)) return null;
+  if (number.length < TRACKING_NO_MIN_LENGTH || !/^[A-Z0-9]+$/.test(number)) return null;
   for (const length of COURIER_PREFIX_LENGTHS) {
-    if (number.length <= length) continue;
     const code = Object.hasOwn(courierPrefixes, number.slice(0, length))
       ? courierPrefixes[number.slice(0, length)]
       : undefined;

@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { EXPIRY_WINDOW_DEFAULT_MONTHS } from '../constants';
+import { isRealDate } from './calendar';
 import { isEmpty } from './empty';
 
 export type DateInput = Date | Dayjs | string | number;
@@ -9,10 +10,6 @@ const DATE_TEXT =
   /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-const daysInMonth = (y: number, month: number) =>
-  month === 2 ? (isLeapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
 
 /** A local date-time; years below 100 are not shifted into the 1900s as the Date constructor would. */
 function localDateTime(y: number, month: number, day: number, h: number, min: number, s: number, ms: number) {
@@ -26,7 +23,7 @@ function parseDateText(text: string): Dayjs | null {
   if (!m) return null;
   const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0));
   const ms = Number((m[7] ?? '0').slice(0, 3).padEnd(3, '0'));
-  const realDate = month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  const realDate = isRealDate(year, month, day);
   if (!realDate || hour > 23 || minute > 59 || second > 59) return null;
   const zone = m[8]?.toUpperCase();
   if (!zone) return dayjs(localDateTime(year, month, day, hour, minute, second, ms));

@@ -1,4 +1,5 @@
 import validatorIsIdentityCard from 'validator/lib/isIdentityCard';
+import { isRealDate } from './calendar';
 import { cjsDefault } from './cjs-default';
 
 const isIdentityCardZh = cjsDefault(validatorIsIdentityCard);
@@ -29,13 +30,11 @@ interface CalendarDate {
   day: number;
 }
 
-const daysInMonth = (year: number, month: number) => new Date(year, month, 0).getDate();
-
 function birthDateOf(id: string): CalendarDate | null {
   const year = Number(id.slice(6, 10));
   const month = Number(id.slice(10, 12));
   const day = Number(id.slice(12, 14));
-  if (year < 1800 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (year < 1800 || !isRealDate(year, month, day)) return null;
   return { year, month, day };
 }
 

@@ -5,7 +5,8 @@ import { mobilePhoneSchema } from '../fields';
 import { cjsDefault } from './cjs-default';
 import { isMobilePhone, MOBILE_PHONE_PATTERN, maskPhone } from './phone';
 
-const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));
+const digits = (n: number) =>
+  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((d) => d.join(''));
 const mobile = fc.tuple(fc.integer({ min: 3, max: 9 }), digits(9)).map(([second, rest]) => `1${second}${rest}`);
 
 describe('maskPhone', () => {
