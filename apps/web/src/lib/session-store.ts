@@ -68,8 +68,8 @@ export const useSessionStore = create<SessionStore>()(
       setUserInfo: (userInfo) => set({ userInfo, isLoggedIn: get().token !== null }),
       setPharmacies: (pharmacies) => {
         const current = get().currentPharmacy;
-        // Keep the current pharmacy's entry fresh (name, permissions) when it is still in the list.
-        const fresh = current ? (pharmacies.find((p) => p.id === current.id) ?? current) : null;
+        // Keep the current pharmacy's entry fresh (name, permissions); one no longer in the list is no longer current.
+        const fresh = current ? (pharmacies.find((p) => p.id === current.id) ?? null) : null;
         set({ pharmacies, currentPharmacy: fresh });
       },
       setCurrentPharmacy: (currentPharmacy) => set({ currentPharmacy }),

@@ -1,0 +1,61 @@
+import type { MyPharmacy, UserInfo } from '@pharmacy/shared';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { queryClient } from '../../../lib/query-client';
+import { useSessionStore } from '../../../lib/session-store';
+import { getMyPharmacies } from '../api/get-my-pharmacies';
+import { choosePharmacy } from './choose-pharmacy';
+import { loginTarget } from './login-target';
+
+/**
+ * What happens after the server accepts a sign-in (password, SMS code or QR code): keep the session, load the
+ * user's pharmacies, choose one as spec §4 says (waiting on the selection dialog when needed), then go to the
+ * redirect target or the user's first menu entry.
+ */
+export function useCompleteLogin() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [picking, setPicking] = useState<MyPharmacy[] | null>(null);
+  const resolvePick = useRef<((p: MyPharmacy) => void) | null>(null);
+
+  const complete = useCallback(
+    async (token: string, userInfo: UserInfo) => {
+      const store = useSessionStore.getState();
+      const storedId = store.currentPharmacy?.id ?? null;
+      queryClient.clear();
+      store.setSession(token, userInfo);
+
+      let list: MyPharmacy[] = [];
+      try {
+        list = await getMyPharmacies();
+      } catch {
+        // The HTTP layer has told the user; carry on without a pharmacy.
+      }
+      store.setPharmacies(list);
+
+      const choice = choosePharmacy(list, storedId);
+      let pharmacy: MyPharmacy | null;
+      if ('needsDialog' in choice) {
+        pharmacy = await new Promise<MyPharmacy>((resolve) => {
+          resolvePick.current = resolve;
+          setPicking(list);
+        });
+        resolvePick.current = null;
+        setPicking(null);
+      } else {
+        pharmacy = choice.pharmacy;
+      }
+      store.setCurrentPharmacy(pharmacy);
+
+      // user_info's per-pharmacy fields depend on the pharmacyid header: refresh them for the chosen pharmacy.
+      if (pharmacy) await useSessionStore.getState().refreshUserInfo();
+      const user = useSessionStore.getState().userInfo ?? userInfo;
+      await navigate(loginTarget(user, pharmacy?.id ?? null, searchParams.get('redirect')), { replace: true });
+    },
+    [navigate, searchParams],
+  );
+
+  const pick = useCallback((p: MyPharmacy) => resolvePick.current?.(p), []);
+
+  return { complete, picking, pick };
+}
