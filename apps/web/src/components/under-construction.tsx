@@ -3,7 +3,15 @@ import { Card, Input } from 'antd';
 import { type ReactNode, useId, useState } from 'react';
 
 /** A page whose module is built by a later issue: its title and a plain 建设中, nothing invented. */
-export function UnderConstruction({ title, children }: { title: string; children?: ReactNode }) {
+export function UnderConstruction({
+  title,
+  description = '该页面的功能正在开发，暂不可用。',
+  children,
+}: {
+  title: string;
+  description?: string;
+  children?: ReactNode;
+}) {
   const headingId = useId();
   return (
     <Card variant="borderless" aria-labelledby={headingId} role="region">
@@ -13,7 +21,7 @@ export function UnderConstruction({ title, children }: { title: string; children
       <p style={{ display: 'flex', alignItems: 'center', gap: 8, margin: 0, color: 'rgba(0, 0, 0, 0.65)' }}>
         <ToolOutlined aria-hidden="true" />
         <span>建设中</span>
-        <span>· 该页面的功能正在开发，暂不可用。</span>
+        <span>· {description}</span>
       </p>
       {children ? <div style={{ marginTop: 24 }}>{children}</div> : null}
     </Card>

@@ -44,7 +44,10 @@ export function ChatroomLayout() {
           ))}
         </nav>
       </Layout.Header>
-      <Layout.Content id="main-content" style={{ height: `calc(100vh - ${HEADER_HEIGHT}px)`, overflow: 'auto' }}>
+      <Layout.Content
+        id="main-content"
+        style={{ height: `calc(100vh - ${HEADER_HEIGHT}px)`, overflow: 'auto', padding: 16, boxSizing: 'border-box' }}
+      >
         <KeepAliveOutlet />
       </Layout.Content>
     </Layout>

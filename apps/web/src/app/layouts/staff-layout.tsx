@@ -156,7 +156,13 @@ export function StaffLayout() {
         collapsed={collapsed}
         onCollapse={setCollapsed}
         trigger={null}
-        style={{ borderRight: '1px solid rgba(5, 5, 5, 0.06)' }}
+        style={{
+          borderRight: '1px solid rgba(5, 5, 5, 0.06)',
+          position: 'sticky',
+          top: 0,
+          height: '100vh',
+          overflow: 'auto',
+        }}
       >
         <Link to="/" className="console-brand" aria-label="药房平台首页">
           <span className="console-brand-mark" aria-hidden="true">

@@ -15,7 +15,10 @@ export default function HomePage() {
           登录
         </Link>
       </Card>
-      <UnderConstruction title="药品与药店推荐" />
+      <UnderConstruction
+        title="药品与药店推荐"
+        description="首页的分类、轮播、热销、医生、公告与报价等区块正在开发，暂无内容。"
+      />
     </div>
   );
 }
