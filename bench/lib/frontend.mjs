@@ -1,0 +1,78 @@
+// Front-end measurements: the JS and CSS each route loads on first paint (gzip) and Lighthouse scores.
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+
+export const chromiumPath = '/usr/bin/chromium';
+export const chromiumFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Opens each route in Chromium (optionally signed in) and sums the gzip size of the JS and CSS it loaded. */
+export async function measureRouteAssets(baseUrl, routes, { signIn } = {}) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags.slice(1) });
+  const results = [];
+  try {
+    for (const route of routes) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      if (route.signedIn && signIn) await signIn(page, baseUrl);
+      const assets = [];
+      page.on('response', async (response) => {
+        const type = response.request().resourceType();
+        if (type !== 'script' && type !== 'stylesheet') return;
+        try {
+          const body = await response.body();
+          assets.push({ url: response.url(), type, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+        } catch {
+          // A response without a body (redirect) carries no bytes.
+        }
+      });
+      await page.goto(baseUrl + route.path, { waitUntil: 'networkidle' });
+      const sum = (t, k) => assets.filter((a) => a.type === t).reduce((n, a) => n + a[k], 0);
+      results.push({
+        route: route.path,
+        js_gzip_kb: +(sum('script', 'gzip') / 1024).toFixed(1),
+        js_raw_kb: +(sum('script', 'raw') / 1024).toFixed(1),
+        css_gzip_kb: +(sum('stylesheet', 'gzip') / 1024).toFixed(1),
+        files: assets.length,
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+/** Runs Lighthouse's performance category on a URL with the desktop or mobile preset. */
+export async function lighthouseRun(url, preset, extraHeaders) {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
+  try {
+    const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+    if (extraHeaders) flags.extraHeaders = extraHeaders;
+    const runnerResult = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+    const lhr = runnerResult.lhr;
+    const audit = (id) => lhr.audits[id]?.numericValue;
+    return {
+      url,
+      preset,
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcp_ms: Math.round(audit('first-contentful-paint')),
+      lcp_ms: Math.round(audit('largest-contentful-paint')),
+      tbt_ms: Math.round(audit('total-blocking-time')),
+      cls: +(audit('cumulative-layout-shift') ?? 0).toFixed(3),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
