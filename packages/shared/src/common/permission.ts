@@ -11,8 +11,12 @@ export interface PermissionSubject {
   admin_permissions: readonly string[];
 }
 
-const grants = (list: readonly string[] | undefined, key: string) =>
-  !!list && (list.includes(ALL_PERMISSIONS) || list.includes(key));
+const grants = (list: unknown, key: string) =>
+  Array.isArray(list) && (list.includes(ALL_PERMISSIONS) || list.includes(key));
+
+/** Own keys only: a pharmacy id such as "constructor" or "__proto__" must not reach Object.prototype. */
+const listFor = (byPharmacy: Readonly<Record<string, readonly string[]>> | undefined, pid: string) =>
+  byPharmacy && Object.hasOwn(byPharmacy, pid) ? byPharmacy[pid] : undefined;
 
 /**
  * The spec's §6 check on interface elements, used by the console (menus, buttons) and by every server route:
@@ -30,11 +34,11 @@ export function hasPharmacyPermission(
   const pid = String(pharmacyId);
   if (user.roles.includes('pharmacy_admin')) {
     if (!key) return true;
-    if (grants(user.pharmacy_admin_permissions[pid], key)) return true;
+    if (grants(listFor(user.pharmacy_admin_permissions, pid), key)) return true;
   }
   if (user.roles.includes('manager') || user.roles.includes('customer_service')) {
     if (!key) return true;
-    if (grants(user.permissions[pid], key)) return true;
+    if (grants(listFor(user.permissions, pid), key)) return true;
   }
   return false;
 }
