@@ -1,0 +1,192 @@
+// `npm run bench`: builds the console, starts a throwaway PostgreSQL with the large data set, runs the product's
+// hot endpoints beside their bare Fastify + pg baselines and a bare JSON ceiling, measures the console's first-load
+// assets and Lighthouse scores, writes bench/results/<date>.json and .md, and exits non-zero when a budget breaks.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { lighthouseRun, measureRouteAssets } from './lib/frontend.mjs';
+import { measure } from './lib/load.mjs';
+import { targets } from './targets.mjs';
+import { seedLarge } from '../scripts/seed-large.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const productPort = 3201;
+const barePort = 3301;
+const poolMax = process.env.DB_POOL_MAX ?? '20';
+const children = [];
+const log = (...a) => console.log('[bench]', ...a);
+
+function start(cmd, argv, env) {
+  const child = spawn(cmd, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url, seconds = 120) {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+let pgDir;
+function cleanup() {
+  for (const c of children) c.kill('SIGTERM');
+  if (pgDir) execFileSync('bash', ['scripts/pg-throwaway.sh', 'stop', pgDir], { cwd: root, stdio: 'inherit' });
+  pgDir = undefined;
+}
+process.on('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+
+async function main() {
+  if (!args.has('--skip-build')) {
+    log('building the console');
+    execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
+  }
+  const env = Object.fromEntries(
+    execFileSync('bash', ['scripts/pg-throwaway.sh', 'start'], { cwd: root, env: { ...process.env, PG_FSYNC: 'on' } })
+      .toString()
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/^export /, '').split('=')),
+  );
+  pgDir = env.PG_THROWAWAY_DIR;
+  const databaseUrl = env.TEST_DATABASE_URL;
+  log('PostgreSQL at', databaseUrl);
+
+  const productEnv = { DATABASE_URL: databaseUrl, SEED_DEMO: '1', PORT: String(productPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DB_POOL_MAX: poolMax, NODE_ENV: 'production' };
+  start('node_modules/.bin/tsx', ['apps/server/src/main.ts'], productEnv);
+  const productBase = `http://127.0.0.1:${productPort}`;
+  await waitFor(`${productBase}/healthz`);
+  log('loading the large data set');
+  await seedLarge(databaseUrl, log);
+
+  start('node', ['bench/bare-server.mjs'], { DATABASE_URL: databaseUrl, PORT: String(barePort), DB_POOL_MAX: poolMax });
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  await waitFor(`${bareBase}/ceiling`);
+
+  const login = await fetch(`${productBase}/api/v1/user/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone: '13800000002', password: 'Demo@12345' }),
+  }).then((r) => r.json());
+  const token = login?.data?.token;
+  if (!token) throw new Error(`benchmark sign-in failed: ${JSON.stringify(login)}`);
+  const pharmacies = await fetch(`${productBase}/api/v1/pharmacy/me`, { headers: { Auth: token } }).then((r) => r.json());
+  const headers = { Auth: token, pharmacyid: String(pharmacies.data?.[0]?.id ?? '') };
+
+  const load = { duration, connections };
+  log(`ceiling: bare JSON route, ${connections} connections, ${duration} s`);
+  const ceiling = await measure({ url: `${bareBase}/ceiling` }, load);
+  const api = [];
+  for (const [index, target] of targets.entries()) {
+    log(`${target.name}: bare, then product`);
+    const bare = await measure({ url: `${bareBase}/bare/${index}`, headers }, load);
+    const product = await measure({ url: productBase + target.path, headers }, load);
+    api.push({
+      name: target.name,
+      product,
+      bare,
+      ratio_to_bare: +(product.req_per_s / bare.req_per_s).toFixed(2),
+      ratio_to_ceiling: +(product.req_per_s / ceiling.req_per_s).toFixed(2),
+    });
+  }
+
+  let frontend = { assets: [], lighthouse: [] };
+  if (!args.has('--skip-frontend')) {
+    log('front end: first-load assets per route');
+    frontend.assets = await measureRouteAssets(productBase, [{ path: '/login' }, { path: '/' }, { path: '/table-demo' }]);
+    for (const preset of ['desktop', 'mobile']) {
+      log(`lighthouse ${preset} /login`);
+      frontend.lighthouse.push(await lighthouseRun(`${productBase}/login`, preset));
+    }
+  }
+
+  const results = { date: new Date().toISOString(), machine: { cores: (await import('node:os')).cpus().length }, duration_s: duration, connections, ceiling, api, frontend };
+  const failures = checkBudgets(results);
+  results.budget_failures = failures;
+  writeResults(results);
+  if (failures.length) {
+    console.error('\nBudgets broken:');
+    for (const f of failures) console.error(`- ${f}`);
+    process.exitCode = 1;
+  } else log('all budgets met');
+}
+
+function checkBudgets(results) {
+  const budgets = JSON.parse(readFileSync(path.join(root, 'bench/budgets.json'), 'utf8'));
+  const failures = [];
+  for (const [route, max] of Object.entries(budgets.frontend.initial_js_gzip_kb)) {
+    const row = results.frontend.assets.find((a) => a.route === route);
+    if (row && row.js_gzip_kb > max) failures.push(`${route} initial JS ${row.js_gzip_kb} KB gzip > ${max} KB`);
+  }
+  for (const [key, min] of Object.entries(budgets.frontend.lighthouse_min)) {
+    const [preset, url] = key.split(' ');
+    const row = results.frontend.lighthouse.find((l) => l.preset === preset && l.url.endsWith(url));
+    if (row && row.score < min) failures.push(`Lighthouse ${key} ${row.score} < ${min}`);
+  }
+  for (const [name, min] of Object.entries(budgets.api.min_ratio_to_bare)) {
+    const row = results.api.find((a) => a.name === name);
+    if (row && row.ratio_to_bare < min) failures.push(`${name} at ${row.ratio_to_bare} of its bare route < ${min}`);
+  }
+  for (const row of results.api) {
+    if (row.product.errors > budgets.api.max_errors) failures.push(`${row.name}: ${row.product.errors} errors`);
+  }
+  return failures;
+}
+
+function writeResults(results) {
+  const dir = path.join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const stamp = results.date.slice(0, 10);
+  writeFileSync(path.join(dir, `${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  const lines = [
+    `# Benchmark ${results.date}`,
+    '',
+    `Command: \`npm run bench\` — ${results.connections} connections, ${results.duration_s} s after a 3 s warm-up, PostgreSQL 15 (throwaway, loopback), ${results.machine.cores} cores.`,
+    '',
+    `Ceiling (bare Fastify JSON route, ~3 KB): ${results.ceiling.req_per_s} req/s, p50 ${results.ceiling.p50_ms} ms, p99 ${results.ceiling.p99_ms} ms`,
+    '',
+    '| endpoint | product req/s | p50 ms | p95 ms | p99 ms | errors | bare req/s | bare p99 ms | product / bare | product / ceiling |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...results.api.map(
+      (r) =>
+        `| ${r.name} | ${r.product.req_per_s} | ${r.product.p50_ms} | ${r.product.p95_ms} | ${r.product.p99_ms} | ${r.product.errors} | ${r.bare.req_per_s} | ${r.bare.p99_ms} | ${r.ratio_to_bare} | ${r.ratio_to_ceiling} |`,
+    ),
+    '',
+    '| route | initial JS gzip KB | JS raw KB | CSS gzip KB | files |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...results.frontend.assets.map((a) => `| ${a.route} | ${a.js_gzip_kb} | ${a.js_raw_kb} | ${a.css_gzip_kb} | ${a.files} |`),
+    '',
+    '| Lighthouse | score | FCP ms | LCP ms | TBT ms | CLS |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...results.frontend.lighthouse.map((l) => `| ${l.preset} ${new URL(l.url).pathname} | ${l.score} | ${l.fcp_ms} | ${l.lcp_ms} | ${l.tbt_ms} | ${l.cls} |`),
+    '',
+    results.budget_failures.length ? `Budgets broken:\n${results.budget_failures.map((f) => `- ${f}`).join('\n')}` : 'All budgets met.',
+    '',
+  ];
+  writeFileSync(path.join(dir, `${stamp}.md`), lines.join('\n'));
+  console.log(`\n${lines.join('\n')}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  cleanup();
+}
