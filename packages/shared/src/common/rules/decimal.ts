@@ -12,8 +12,8 @@ const MAX_INPUT_DIGITS = 300;
 const MAX_INPUT_EXPONENT = 400;
 const config = { rounding: Decimal.ROUND_HALF_UP, toExpNeg: -9e15, toExpPos: 9e15 } as const;
 /** Private Decimal classes, so no other code's Decimal.set reaches them; EXACT never has to round. */
-const EXACT = Decimal.clone({ ...config, precision: 4 * (MAX_INPUT_DIGITS + MAX_INPUT_EXPONENT) });
-const DIVISION = Decimal.clone({ ...config, precision: 40 });
+const EXACT = /* @__PURE__ */ Decimal.clone({ ...config, precision: 4 * (MAX_INPUT_DIGITS + MAX_INPUT_EXPONENT) });
+const DIVISION = /* @__PURE__ */ Decimal.clone({ ...config, precision: 40 });
 type Dec = InstanceType<typeof EXACT>;
 
 function toDecimal(value: DecimalInput): Dec {

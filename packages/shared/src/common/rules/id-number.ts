@@ -2,7 +2,7 @@ import validatorIsIdentityCard from 'validator/lib/isIdentityCard';
 import { isRealDate } from './calendar';
 import { cjsDefault } from './cjs-default';
 
-const isIdentityCardZh = cjsDefault(validatorIsIdentityCard);
+const isIdentityCardZh = /* @__PURE__ */ cjsDefault(validatorIsIdentityCard);
 
 export const ID_NUMBER_INVALID_MESSAGE = '身份证号格式不正确';
 export const TIMESTAMP_INVALID_MESSAGE = '时间戳不正确';

@@ -1,7 +1,7 @@
 import validatorIsMobilePhone from 'validator/lib/isMobilePhone';
 import { cjsDefault } from './cjs-default';
 
-const isMobilePhoneZh = cjsDefault(validatorIsMobilePhone);
+const isMobilePhoneZh = /* @__PURE__ */ cjsDefault(validatorIsMobilePhone);
 
 /** The spec's rule (§5): 11 digits, 1 then 3–9. */
 export const MOBILE_PHONE_PATTERN = /^1[3-9]\d{9}$/;
