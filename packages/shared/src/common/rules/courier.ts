@@ -24,7 +24,10 @@ export interface Courier {
 }
 
 /** For select boxes: every courier code with its Chinese name. */
-export const courierCodes: readonly Courier[] = /* @__PURE__ */ courierCodeList.map((code) => ({ code, name: courierNames[code] }));
+export const courierCodes: readonly Courier[] = /* @__PURE__ */ courierCodeList.map((code) => ({
+  code,
+  name: courierNames[code],
+}));
 
 /**
  * Tracking-number prefix → courier (docs/courier-detection.md gives the reasons). Three-character prefixes are tried
