@@ -63,6 +63,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 600,
+    // dist/.vite/manifest.json: which chunks each route pulls in (used to measure the login route's first load).
+    manifest: true,
     rolldownOptions: {
       // packages/shared has no top-level side effects; without this its zod schemas (and zod, decimal.js,
       // validator) would ride along into the first page load just because something imports a constant.

@@ -13,7 +13,8 @@ export const APP_TITLE = '药房平台运营后台';
 
 /** Loads the persisted session when the root view mounts (spec §4) and again when another tab changes it. */
 function useHydratedSession(): boolean {
-  const [hydrated, setHydrated] = useState(() => useSessionStore.persist.hasHydrated());
+  // Always false on the first render: guards decide only after this mount has loaded the persisted session.
+  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     const unsubscribe = useSessionStore.persist.onFinishHydration(() => setHydrated(true));
     useSessionStore.getState().hydrateSession();
