@@ -1,10 +1,11 @@
 import type { UserInfo } from '@pharmacy/shared';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../lib/session-store';
 import type { AppRouteDef } from './route-meta';
 import { createAppRoutes } from './router';
+import { beginSignOut } from './sign-out';
 
 const page = (text: string) => async () => ({ default: () => <p>{text}</p> });
 
@@ -101,6 +102,21 @@ describe('root view', () => {
     await open('/nowhere');
     expect(await screen.findByText('Page Not Found: /nowhere')).toBeTruthy();
     expect(screen.getByTestId('default-layout')).toBeTruthy();
+  });
+
+  it('signing out from a protected page lands on home, not on the login page', async () => {
+    persistSession(doctor);
+    const router = await open('/doctor/census');
+    await screen.findByText('census page');
+    const finish = vi.fn(async () => useSessionStore.getState().clear());
+    await act(async () => {
+      beginSignOut(() => router.navigate('/', { replace: true }), finish);
+    });
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(finish).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/');
+    expect(useSessionStore.getState().isLoggedIn).toBe(false);
+    expect(localStorage.getItem('user-store')).toBeNull();
   });
 
   it('sets the document title from the route title', async () => {

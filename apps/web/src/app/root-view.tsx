@@ -8,6 +8,7 @@ import { BootFallback, ErrorPage } from './error-pages';
 import { fatalErrorStore } from './errors';
 import { guardDecision } from './guards';
 import { useRouteMeta } from './route-meta';
+import { useFinishSignOut } from './sign-out';
 
 export const APP_TITLE = '药房平台运营后台';
 
@@ -47,6 +48,7 @@ export function RootView() {
   const userInfo = useSessionStore((s) => s.userInfo);
   const fatal = useSyncExternalStore(fatalErrorStore.subscribe, fatalErrorStore.get, fatalErrorStore.get);
   useDocumentTitle();
+  useFinishSignOut(location.pathname);
 
   let content: React.ReactNode;
   if (fatal) content = <ErrorPage error={fatal} onReset={fatalErrorStore.clear} />;

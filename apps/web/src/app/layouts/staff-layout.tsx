@@ -3,13 +3,13 @@ import { type MenuGroup, menuFor } from '@pharmacy/shared';
 import { Avatar, Badge, Breadcrumb, Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { logout } from '../../features/auth/api/logout';
 import { PharmacySwitcher } from '../../features/auth/components/pharmacy-switcher';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
-import { callApi } from '../../lib/http';
-import { queryClient } from '../../lib/query-client';
 import { useSessionStore } from '../../lib/session-store';
 import { KeepAliveOutlet } from '../keep-alive-outlet';
 import { breadcrumbFor } from '../routes';
+import { beginSignOut } from '../sign-out';
 import { useLayoutTransitionClass } from './layout-transition';
 
 const { Sider, Header, Content } = Layout;
@@ -57,21 +57,10 @@ function UnreadBell() {
 function UserMenu() {
   const navigate = useNavigate();
   const userInfo = useSessionStore((s) => s.userInfo);
-  const clear = useSessionStore((s) => s.clear);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const name = userInfo?.name || (userInfo ? maskPhone(userInfo.phone) : '');
 
-  const logout = async () => {
-    try {
-      await callApi('user.logout');
-    } catch {
-      // The session may already be gone on the server; signing out locally is what matters.
-    }
-    // Leave the protected page first, so the guard does not send the user to the login page on the way out.
-    await navigate('/', { replace: true });
-    queryClient.clear();
-    clear();
-  };
+  const signOut = () => beginSignOut(() => navigate('/', { replace: true }), logout);
 
   const items: MenuProps['items'] = [
     { key: 'password', label: '修改密码' },
@@ -87,7 +76,7 @@ function UserMenu() {
           items,
           onClick: ({ key }) => {
             if (key === 'password') setPasswordOpen(true);
-            if (key === 'logout') void logout();
+            if (key === 'logout') signOut();
           },
         }}
       >
