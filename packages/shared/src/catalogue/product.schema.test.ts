@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { endpoints } from '../endpoints';
+import {
+  commentAddBodySchema,
+  commentVoteBodySchema,
+  medicineListQuerySchema,
+  moneySchema,
+  productImportApplyBodySchema,
+  productTypeLabels,
+  productTypes,
+} from './product.schema';
+
+describe('catalogue contracts', () => {
+  it('labels the four product types in Chinese', () => {
+    expect(productTypes.map((t) => productTypeLabels[t])).toEqual(['处方药', 'OTC', '中药饮片', '非药品']);
+  });
+
+  it('falls back to defaults for a bad medicine-list URL instead of failing', () => {
+    expect(medicineListQuerySchema.parse({ type: 'FOO', sort: 'x', min_price: 'abc', q: ' 布洛芬 ' })).toEqual({
+      page: 1,
+      page_size: 20,
+      q: '布洛芬',
+      sort: 'default',
+    });
+    expect(medicineListQuerySchema.parse({ type: 'HERBAL', page: '3', min_price: '9.9' })).toMatchObject({
+      type: 'HERBAL',
+      page: 3,
+      min_price: '9.9',
+    });
+  });
+
+  it('keeps money as two-place decimal strings', () => {
+    expect(moneySchema.safeParse('12.50').success).toBe(true);
+    expect(moneySchema.safeParse('12.5').success).toBe(false);
+    expect(moneySchema.safeParse(12.5).success).toBe(false);
+  });
+
+  it('validates comments and votes with Chinese messages', () => {
+    const r = commentAddBodySchema.safeParse({ product_id: 1, content: '   ' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].message).toBe('请输入评论内容');
+    expect(commentAddBodySchema.parse({ product_id: 1, content: '效果不错' }).rating).toBe(5);
+    expect(commentVoteBodySchema.parse({ kind: null })).toEqual({ kind: null });
+    expect(commentVoteBodySchema.safeParse({ kind: 'like' }).success).toBe(false);
+    expect(productImportApplyBodySchema.parse({ upload_id: 'u1' })).toEqual({ upload_id: 'u1', only_valid: false });
+  });
+
+  it('registers the catalogue endpoints, the content API under the cms base', () => {
+    expect(endpoints['cms.items']).toMatchObject({ method: 'GET', path: '/items/:collection', base: 'cms' });
+    expect(endpoints['medicine.commentVote']).toMatchObject({ method: 'PUT', auth: true });
+    expect(endpoints['product.importTemplate']).toMatchObject({ download: true });
+  });
+});
