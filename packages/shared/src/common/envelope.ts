@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** Success envelope: HTTP 200 `{ code: 0, msg: 'ok', data }`. */
-export const okEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.literal(0), msg: z.string(), data });
+export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(0), msg: z.string(), data });
 
 /** Failure envelope: `{ code, msg (Chinese, for people), message (English detail), data }`. */
 export const errorEnvelopeSchema = z.object({

@@ -121,7 +121,12 @@ export const menusByRole: Record<Role, MenuGroup[]> = {
       title: '营销',
       children: [
         ...customerServiceMarketing,
-        { title: '渠道管理', path: '/marketManage/channel', permissionKey: 'channel_manage', permissionExcludeRole: ['shop'] },
+        {
+          title: '渠道管理',
+          path: '/marketManage/channel',
+          permissionKey: 'channel_manage',
+          permissionExcludeRole: ['shop'],
+        },
         { title: '健康表审核', path: '/marketManage/healthFormReview' },
       ],
     },

@@ -3,7 +3,15 @@ export const pharmacyRoles = ['shop', 'pharmacy_admin', 'manager', 'customer_ser
 export type PharmacyRole = (typeof pharmacyRoles)[number];
 
 /** Every role a console user can have. */
-export const roles = ['shop', 'pharmacy_admin', 'manager', 'customer_service', 'doctor', 'pharmacist', 'admin'] as const;
+export const roles = [
+  'shop',
+  'pharmacy_admin',
+  'manager',
+  'customer_service',
+  'doctor',
+  'pharmacist',
+  'admin',
+] as const;
 export type Role = (typeof roles)[number];
 
 export const roleLabels: Record<Role, string> = {
@@ -30,13 +38,25 @@ export const pharmacyPermissionKeys = [
 export type PharmacyPermissionKey = (typeof pharmacyPermissionKeys)[number];
 
 /** Operator (admin) permission keys. */
-export const adminPermissionKeys = ['report', 'group', 'viper', 'task', 'order', 'column', 'pharmacy', 'product'] as const;
+export const adminPermissionKeys = [
+  'report',
+  'group',
+  'viper',
+  'task',
+  'order',
+  'column',
+  'pharmacy',
+  'product',
+] as const;
 export type AdminPermissionKey = (typeof adminPermissionKeys)[number];
 
 export const ALL_PERMISSIONS = 'all';
 
 /** The keys each role may be granted (the keys that appear on its menu). */
-export const grantableKeysByRole: Record<'pharmacy_admin' | 'manager' | 'customer_service', readonly PharmacyPermissionKey[]> = {
+export const grantableKeysByRole: Record<
+  'pharmacy_admin' | 'manager' | 'customer_service',
+  readonly PharmacyPermissionKey[]
+> = {
   pharmacy_admin: [
     'quote_manage',
     'viper_manage',

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { ConsolePage, demoAccounts } from '../pages/console';
+
+test('a shop owner with two pharmacies picks one; the stored choice is reused at the next sign-in', async ({
+  page,
+}) => {
+  const app = new ConsolePage(page);
+  await app.openLogin();
+  await app.submitPassword(demoAccounts.shop);
+  const dialog = page.getByRole('dialog', { name: '请选择药店' });
+  await expect(dialog).toBeVisible();
+  const choices = dialog.getByRole('listitem');
+  await expect(choices).toHaveCount(2);
+  const second = (await choices.nth(1).innerText()).split('\n')[0].trim();
+  await choices.nth(1).getByRole('button').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('banner')).toContainText(second);
+
+  // Sign out keeps nothing but the remembered pharmacy choice is per browser: sign in again without a dialog.
+  const stored = await page.evaluate(() => localStorage.getItem('user-store'));
+  expect(stored).toContain(second);
+  await page.evaluate(() => {
+    const raw = JSON.parse(localStorage.getItem('user-store') ?? '{}');
+    raw.state = { ...raw.state, token: null, userInfo: null, isLoggedIn: false };
+    localStorage.setItem('user-store', JSON.stringify(raw));
+  });
+  await app.openLogin();
+  await app.submitPassword(demoAccounts.shop);
+  await expect(app.menu()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('banner')).toContainText(second);
+});
+
+test('an expired session prompts token 过期 and returns to login with redirect', async ({ page, request }) => {
+  const app = new ConsolePage(page);
+  await app.signIn(demoAccounts.pharmacy_admin);
+  await page.goto('/message');
+  await expect(page.getByRole('heading', { name: '消息中心' }).or(page.getByText('消息中心').first())).toBeVisible();
+  // The server ends the session (as an expiry or a logout elsewhere would).
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user-store') ?? '{}').state?.token);
+  expect(token).toBeTruthy();
+  const res = await request.post('/api/v1/user/logout', { headers: { Auth: token } });
+  expect(res.ok()).toBeTruthy();
+  await page.reload();
+  const prompt = page.getByRole('dialog').filter({ hasText: 'token 过期，请重新登陆！' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: /确\s*定|重新登录|OK/ }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fmessage/);
+});
+
+test('logout clears storage and the token cookie and goes home', async ({ page, context }) => {
+  const app = new ConsolePage(page);
+  await app.signIn(demoAccounts.doctor);
+  expect((await context.cookies()).some((c) => c.name === 'token')).toBe(true);
+  await app.signOut();
+  expect((await context.cookies()).some((c) => c.name === 'token')).toBe(false);
+  const stored = await page.evaluate(() => localStorage.getItem('user-store'));
+  expect(stored === null || !JSON.parse(stored).state?.token).toBe(true);
+  await page.goto('/doctor/census');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+});
+
+test('keep-alive pages keep their form input across navigation', async ({ page }) => {
+  const app = new ConsolePage(page);
+  await app.signIn(demoAccounts.customer_service);
+  await page.goto('/marketManage/createOrder/detail');
+  const draft = page.getByLabel('备注草稿');
+  await draft.fill('下午三点给王女士回电');
+  await app.menu().getByRole('link', { name: '任务列表' }).click();
+  await expect(page).toHaveURL(/\/marketManage\/task$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/marketManage\/createOrder\/detail$/);
+  await expect(page.getByLabel('备注草稿')).toHaveValue('下午三点给王女士回电');
+});
