@@ -1,6 +1,6 @@
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, parseAst } from 'vite';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -39,6 +39,44 @@ function buildMetadata(): Plugin {
   };
 }
 
+const SHARED_SRC = /[\\/]packages[\\/]shared[\\/]src[\\/](?!.*\.test\.)/;
+
+/**
+ * packages/shared builds its zod schemas at module top level (`export const x = z.object(…).refine(…)`). Such calls
+ * look like side effects to the bundler, so a page importing one constant from a schema module would pull in zod
+ * (~30 KB gzip). Every top-level declaration initialised by a call, `new`, an object or an array literal is wrapped
+ * in a pure-annotated arrow call: evaluated exactly as before when used, dropped when not.
+ */
+const WRAPPED_INITS = new Set(['CallExpression', 'NewExpression', 'ObjectExpression', 'ArrayExpression']);
+
+function pureSharedDeclarations(): Plugin {
+  return {
+    name: 'pharmacy:pure-shared-declarations',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!SHARED_SRC.test(id)) return null;
+      const edits: { start: number; end: number }[] = [];
+      for (const node of parseAst(code).body) {
+        const decl = node.type === 'ExportNamedDeclaration' ? node.declaration : node;
+        if (decl?.type !== 'VariableDeclaration') continue;
+        for (const d of decl.declarations) {
+          const init = d.init;
+          if (init && WRAPPED_INITS.has(init.type)) {
+            edits.push({ start: init.start, end: init.end });
+          }
+        }
+      }
+      if (edits.length === 0) return null;
+      let out = code;
+      for (const { start, end } of edits.sort((a, b) => b.start - a.start)) {
+        out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
 const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
   { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 25 },
@@ -46,7 +84,7 @@ const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
 ];
 
 export default defineConfig({
-  plugins: [buildMetadata()],
+  plugins: [buildMetadata(), pureSharedDeclarations()],
   oxc: { jsx: { runtime: 'automatic' } },
   server: {
     proxy: {
@@ -69,7 +107,7 @@ export default defineConfig({
       // packages/shared has no top-level side effects; without this its zod schemas (and zod, decimal.js,
       // validator) would ride along into the first page load just because something imports a constant.
       treeshake: {
-        moduleSideEffects: (id) => (/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) ? false : undefined),
+        moduleSideEffects: (id) => (SHARED_SRC.test(id) ? false : undefined),
       },
       // antd's modules start with "use client", meaningless in a client bundle.
       onLog(level, log, handler) {

@@ -1,14 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
 import { ConsoleAppContext } from './app-context';
 import type { ConsoleApp } from './lifecycle';
-
-dayjs.locale('zh-cn');
 
 export const theme: ThemeConfig = {
   token: {

@@ -1,3 +1,4 @@
+import './dayjs-locale';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Layout } from 'antd';
 import { Link, NavLink } from 'react-router';

@@ -1,3 +1,4 @@
+import './dayjs-locale';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Layout } from 'antd';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';

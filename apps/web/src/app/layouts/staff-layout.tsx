@@ -1,3 +1,4 @@
+import './dayjs-locale';
 import { BellOutlined, DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { type MenuGroup, menuFor } from '@pharmacy/shared';
 import { Avatar, Badge, Breadcrumb, Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
