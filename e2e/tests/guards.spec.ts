@@ -30,7 +30,8 @@ test('a path outside the role goes home', async ({ page }) => {
 
 test('an unknown page shows the 404 view', async ({ page }) => {
   await page.goto('/no/such/page');
-  await expect(page.getByText('Page Not Found')).toBeVisible();
+  await expect(page.getByText('Page Not Found').first()).toBeVisible();
+  await expect(page.getByText('404').first()).toBeVisible();
 });
 
 test('the bare containers are empty, not 404', async ({ page }) => {

@@ -4,7 +4,7 @@ import { ConsolePage, demoAccounts } from '../pages/console';
 test('the unread badge follows reading and deleting messages without a reload', async ({ page }) => {
   const app = new ConsolePage(page);
   await app.signIn(demoAccounts.manager);
-  const bell = page.getByRole('button', { name: /^消息/ });
+  const bell = page.getByRole('link', { name: /^消息/ });
   await expect(bell).toHaveAccessibleName(/消息，\d+ 条未读/);
   const unreadBefore = Number((await bell.getAttribute('aria-label'))?.match(/(\d+) 条未读/)?.[1]);
   expect(unreadBefore).toBeGreaterThan(1);
