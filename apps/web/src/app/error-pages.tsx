@@ -13,7 +13,7 @@ const wrap: React.CSSProperties = {
   padding: '48px 16px',
   textAlign: 'center',
 };
-const code: React.CSSProperties = { fontSize: 72, fontWeight: 600, lineHeight: 1, color: '#1677ff', margin: 0 };
+const code: React.CSSProperties = { fontSize: 72, fontWeight: 600, lineHeight: 1, color: '#1261d6', margin: 0 };
 const heading: React.CSSProperties = { fontSize: 24, fontWeight: 600, margin: 0 };
 const muted: React.CSSProperties = { color: 'rgba(0, 0, 0, 0.65)', margin: 0, maxWidth: 560, wordBreak: 'break-word' };
 

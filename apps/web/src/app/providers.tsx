@@ -8,7 +8,11 @@ import type { ConsoleApp } from './lifecycle';
 
 export const theme: ThemeConfig = {
   token: {
-    colorPrimary: '#1677ff',
+    // antd's default blue (#1677ff) is 4.1:1 on white; this one keeps white-on-primary and links above 4.5:1 (WCAG AA).
+    colorPrimary: '#1261d6',
+    // Secondary text (menu group titles, breadcrumb links) at 60 % instead of 45 % black, for the same reason.
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     borderRadius: 6,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', sans-serif",
