@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { startBuildCheck } from './build-check';
 
 export const NEW_VERSION_PROMPT = '发现新版本，是否刷新？';
@@ -7,11 +7,14 @@ export const NEW_VERSION_PROMPT = '发现新版本，是否刷新？';
 /** Lives in the shell: asks to reload when the deployed build differs from the running one. */
 export function BuildUpdateWatcher() {
   const { modal } = App.useApp();
+  const modalRef = useRef(modal);
+  modalRef.current = modal;
+  // One check loop for the app's lifetime; the latest modal API is read when a new build shows up.
   useEffect(
     () =>
       startBuildCheck({
         onNewBuild: () => {
-          modal.confirm({
+          modalRef.current.confirm({
             title: NEW_VERSION_PROMPT,
             okText: '刷新',
             cancelText: '稍后',
@@ -19,7 +22,7 @@ export function BuildUpdateWatcher() {
           });
         },
       }),
-    [modal],
+    [],
   );
   return null;
 }

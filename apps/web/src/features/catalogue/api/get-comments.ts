@@ -1,0 +1,19 @@
+import type { CommentListQuery, MedicineComment, PageResult } from '@pharmacy/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/http';
+import { catalogueKeys } from './catalogue-keys';
+
+export function getComments(query: CommentListQuery, signal?: AbortSignal) {
+  return callApi<PageResult<MedicineComment>>('medicine.commentList', { ...query }, { signal });
+}
+
+export const commentsQueryOptions = (query: CommentListQuery) =>
+  queryOptions({
+    queryKey: catalogueKeys.comments(query),
+    queryFn: ({ signal }) => getComments(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useComments(query: CommentListQuery, enabled = true) {
+  return useQuery({ ...commentsQueryOptions(query), enabled });
+}

@@ -1,0 +1,20 @@
+import type { HotMedicine } from '@pharmacy/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/http';
+import { catalogueKeys } from './catalogue-keys';
+
+/** Medicines ranked by units sold: of all time (`admin/medicine/hot`) or of the last week (`hot/week`). */
+export function getHotMedicines(kind: 'all' | 'week', limit: number, signal?: AbortSignal) {
+  return callApi<HotMedicine[]>(kind === 'week' ? 'medicine.hotWeek' : 'medicine.hot', { limit }, { signal });
+}
+
+export const hotMedicinesQueryOptions = (kind: 'all' | 'week', limit = 10) =>
+  queryOptions({
+    queryKey: catalogueKeys.hot(kind, limit),
+    queryFn: ({ signal }) => getHotMedicines(kind, limit, signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function useHotMedicines(kind: 'all' | 'week', limit = 10) {
+  return useQuery(hotMedicinesQueryOptions(kind, limit));
+}

@@ -1,0 +1,19 @@
+import type { MedicineListItem, MedicineListQuery, PageResult } from '@pharmacy/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/http';
+import { catalogueKeys } from './catalogue-keys';
+
+export function getMedicines(query: MedicineListQuery, signal?: AbortSignal) {
+  return callApi<PageResult<MedicineListItem>>('mpCms.medicines', { ...query }, { signal });
+}
+
+export const medicinesQueryOptions = (query: MedicineListQuery) =>
+  queryOptions({
+    queryKey: catalogueKeys.medicines(query),
+    queryFn: ({ signal }) => getMedicines(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useMedicines(query: MedicineListQuery) {
+  return useQuery(medicinesQueryOptions(query));
+}

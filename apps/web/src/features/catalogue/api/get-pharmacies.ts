@@ -1,0 +1,19 @@
+import type { PageResult, PharmacyListQuery, PublicPharmacy } from '@pharmacy/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/http';
+import { catalogueKeys } from './catalogue-keys';
+
+export function getPharmacies(query: PharmacyListQuery, signal?: AbortSignal) {
+  return callApi<PageResult<PublicPharmacy>>('pharmacy.list', { ...query }, { signal });
+}
+
+export const pharmaciesQueryOptions = (query: PharmacyListQuery) =>
+  queryOptions({
+    queryKey: catalogueKeys.pharmacies(query),
+    queryFn: ({ signal }) => getPharmacies(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function usePharmacies(query: PharmacyListQuery) {
+  return useQuery(pharmaciesQueryOptions(query));
+}

@@ -1,0 +1,19 @@
+import type { PageResult, PharmacyProduct, PharmacyProductListQuery } from '@pharmacy/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/http';
+import { catalogueKeys } from './catalogue-keys';
+
+export function getPharmacyProducts(query: PharmacyProductListQuery, signal?: AbortSignal) {
+  return callApi<PageResult<PharmacyProduct>>('pharmacy.productList', { ...query }, { signal });
+}
+
+export const pharmacyProductsQueryOptions = (query: PharmacyProductListQuery) =>
+  queryOptions({
+    queryKey: catalogueKeys.pharmacyProducts(query),
+    queryFn: ({ signal }) => getPharmacyProducts(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function usePharmacyProducts(query: PharmacyProductListQuery, enabled = true) {
+  return useQuery({ ...pharmacyProductsQueryOptions(query), enabled });
+}
