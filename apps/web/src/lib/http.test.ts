@@ -427,7 +427,7 @@ describe('error catalogue (spec §8)', () => {
     signIn();
     respond = () => ({ status: 401, body: '' });
     await Promise.all([failureOf('message.unreadCount'), failureOf('message.list')]);
-    expect(h.toastError).toHaveBeenCalledWith('未授权，请登录');
+    expect(h.toastError.mock.calls).toEqual([['未授权，请登录']]);
     expect(h.confirm).toHaveBeenCalledTimes(1);
   });
 

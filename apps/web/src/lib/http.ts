@@ -189,7 +189,8 @@ function reportFailure(failure: ApiFailure): ApiFailure {
   const action = catalogueAction(failure.httpCode, failure.responseData);
   switch (action.kind) {
     case 'session-expired':
-      handlers.toastError(action.toast);
+      // A burst of 401s (several queries at once) toasts and prompts once.
+      if (!loginPromptOpen) handlers.toastError(action.toast);
       promptLogin(clientMessages.tokenExpired);
       break;
     case 'toast':

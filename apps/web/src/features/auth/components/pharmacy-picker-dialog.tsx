@@ -13,7 +13,7 @@ export function PharmacyPickerDialog({ pharmacies, onPick }: PharmacyPickerDialo
       open={pharmacies !== null}
       title="请选择药店"
       closable={false}
-      maskClosable={false}
+      mask={{ closable: false }}
       keyboard={false}
       footer={null}
       destroyOnHidden

@@ -29,7 +29,12 @@ export function QrLoginPanel(props: {
   const [phase, setPhase] = useState<Phase>('loading');
   const signingIn = useRef(false);
 
+  const creating = useRef(false);
+
   const create = useCallback(async () => {
+    // One ticket at a time (a double click on 刷新, or React's development double effects).
+    if (creating.current) return;
+    creating.current = true;
     setPhase('loading');
     setTicket(null);
     setImage(null);
@@ -40,6 +45,8 @@ export function QrLoginPanel(props: {
       setPhase('pending');
     } catch {
       setPhase('failed');
+    } finally {
+      creating.current = false;
     }
   }, []);
 

@@ -122,7 +122,7 @@ export function SmsLoginForm(props: {
             />
           </Form.Item>
           <Button onClick={send} loading={sending} disabled={left > 0} style={{ minWidth: 120 }}>
-            {left > 0 ? `${left} 秒后重新获取` : '获取验证码'}
+            {left > 0 ? `${left} 秒后重试` : '获取验证码'}
           </Button>
         </Space.Compact>
       </Form.Item>

@@ -63,12 +63,15 @@ export default function SwitchPharmacyPage() {
                       <Typography.Text type="secondary">
                         {[p.city, roleLabels[p.role]].filter(Boolean).join(' · ')}
                       </Typography.Text>
+                      {isCurrent ? (
+                        <>
+                          <br />
+                          <Tag color="blue" icon={<CheckCircleFilled />} style={{ marginTop: 6 }}>
+                            当前药店
+                          </Tag>
+                        </>
+                      ) : null}
                     </span>
-                    {isCurrent ? (
-                      <Tag color="blue" icon={<CheckCircleFilled />}>
-                        当前药店
-                      </Tag>
-                    ) : null}
                   </button>
                 </Card>
               </Col>

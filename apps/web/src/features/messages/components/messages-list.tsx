@@ -7,7 +7,7 @@ import {
 } from '@pharmacy/shared';
 import { Badge, Button, Form, Radio, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ListPage, type RowAction, useListPage } from '../../../components/list-page';
 import { dialogToast } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
@@ -47,6 +47,15 @@ export function MessagesList() {
   const markRead = useMarkMessagesRead();
   const remove = useDeleteMessage();
   const [selected, setSelected] = useState<number[]>([]);
+
+  // The open message stays shown after reading it drops it from an 未读 list.
+  const openId = list.action?.key === 'view' ? list.action.id : null;
+  const inList = data?.list.find((m) => String(m.id) === openId);
+  const [held, setHeld] = useState<Message | null>(null);
+  useEffect(() => {
+    if (inList) setHeld(inList);
+  }, [inList]);
+  const openMessage = inList ?? (held && String(held.id) === openId ? held : undefined);
 
   const rowActions: RowAction<Message>[] = [
     { key: 'view', label: '查看' },
@@ -126,12 +135,8 @@ export function MessagesList() {
       }}
       dialogs={{
         view: {
-          render: ({ id, close }) => (
-            <MessageDetailDialog
-              message={data?.list.find((m) => String(m.id) === id)}
-              loading={isFetching && !data}
-              onClose={close}
-            />
+          render: ({ close }) => (
+            <MessageDetailDialog message={openMessage} loading={isFetching && !data} onClose={close} />
           ),
         },
       }}

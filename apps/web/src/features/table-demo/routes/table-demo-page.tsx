@@ -206,7 +206,7 @@ export default function TableDemoPage() {
   };
 
   return (
-    <section aria-labelledby="table-demo-title" style={{ padding: 24 }}>
+    <section aria-labelledby="table-demo-title">
       <Typography.Title id="table-demo-title" level={4} style={{ marginTop: 0 }}>
         列表组件示例 <Tag color="orange">示例数据</Tag>
       </Typography.Title>
