@@ -6,14 +6,56 @@ import {
   type PharmacyRole,
   serverMessages,
 } from '@pharmacy/shared';
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { sha256Hex } from '../lib/crypto';
 import { type Principal, subjectForPharmacy, toPrincipal } from './principal';
 import { type MembershipRow, PrincipalRepository } from './principal.repository';
 
+/**
+ * Who may call a route, declared once per route: either by its guard (`onRequest: app.requirePharmacy('key')`) or by
+ * `config: { access }` (the plugin then installs the guard). Published as `x-access` on the route's OpenAPI operation,
+ * so the quality harness can test every route against its own rule.
+ */
+export type RouteAccess =
+  | { public: true }
+  | { signedIn: true }
+  | { pharmacy: string | null; roles?: readonly PharmacyRole[] }
+  | { admin: string | null };
+
+/** The rule each guard function enforces (guards are tagged when made). */
+const guardAccess = new WeakMap<object, RouteAccess>();
+const tagGuard = <T extends object>(guard: T, access: RouteAccess): T => {
+  guardAccess.set(guard, access);
+  return guard;
+};
+
+const hookList = (value: unknown): unknown[] => (Array.isArray(value) ? value : value ? [value] : []);
+
+/** The rule of a route: its declared `config.access`, else its guard, else public (no guard, no `security` in its docs). */
+export function routeAccessOf(
+  route: Pick<RouteOptions, 'onRequest' | 'preValidation' | 'preHandler' | 'config' | 'schema'>,
+): {
+  access: RouteAccess;
+  guarded: boolean;
+} {
+  const hooks = [...hookList(route.onRequest), ...hookList(route.preValidation), ...hookList(route.preHandler)];
+  const fromGuard = hooks.map((h) => (typeof h === 'function' ? guardAccess.get(h) : undefined)).find(Boolean);
+  const declared = (route.config as { access?: RouteAccess } | undefined)?.access;
+  if (declared) return { access: declared, guarded: !!fromGuard };
+  if (fromGuard) return { access: fromGuard, guarded: true };
+  const security = (route.schema as { security?: unknown[] } | undefined)?.security;
+  // documented as needing a session but without a guard: the rule is what the docs promise (the harness tests it)
+  if (Array.isArray(security) && security.length > 0) return { access: { signedIn: true }, guarded: false };
+  return { access: { public: true }, guarded: false };
+}
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Declarative access rule; see RouteAccess. */
+    access?: RouteAccess;
+  }
   interface FastifyInstance {
     principals: PrincipalRepository;
     /** onRequest hook: a valid session in the `Auth` header. */
@@ -70,13 +112,16 @@ export const authPlugin = fp(
       return request.user;
     }
 
-    const requireAuth = async (request: FastifyRequest, _reply: FastifyReply) => {
-      await authenticate(request);
-    };
+    const requireAuth = tagGuard(
+      async (request: FastifyRequest, _reply: FastifyReply) => {
+        await authenticate(request);
+      },
+      { signedIn: true },
+    );
     app.decorate('requireAuth', requireAuth);
 
-    app.decorate('requirePharmacy', (key?: string, options?: { roles?: readonly PharmacyRole[] }) => {
-      return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const requirePharmacy = (key?: string, options?: { roles?: readonly PharmacyRole[] }) => {
+      const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
         const user = await authenticate(request);
         const pharmacyId = readPharmacyHeader(request);
         if (pharmacyId === undefined)
@@ -92,15 +137,39 @@ export const authPlugin = fp(
         request.pharmacyId = pharmacyId;
         request.membership = membership;
       };
-    });
+      return tagGuard(guard, { pharmacy: key ?? null, ...(options?.roles ? { roles: options.roles } : {}) });
+    };
+    app.decorate('requirePharmacy', requirePharmacy);
 
-    app.decorate('requireAdmin', (key?: string) => {
-      return async (request: FastifyRequest, _reply: FastifyReply) => {
-        const user = await authenticate(request);
-        if (!hasAdminPermission(user, key)) {
-          throw AppError.forbidden(serverMessages.forbidden, `Missing admin permission ${key ?? ''}`);
-        }
-      };
+    const requireAdmin = (key?: string) =>
+      tagGuard(
+        async (request: FastifyRequest, _reply: FastifyReply) => {
+          const user = await authenticate(request);
+          if (!hasAdminPermission(user, key)) {
+            throw AppError.forbidden(serverMessages.forbidden, `Missing admin permission ${key ?? ''}`);
+          }
+        },
+        { admin: key ?? null },
+      );
+    app.decorate('requireAdmin', requireAdmin);
+
+    // Every route registered after this plugin gets its rule: a declared rule without a guard gets the guard, and the
+    // rule is published as `x-access` in the OpenAPI document.
+    app.addHook('onRoute', (route) => {
+      const { access, guarded } = routeAccessOf(route);
+      const declared = route.config?.access;
+      if (declared && !guarded && !('public' in declared)) {
+        const guard =
+          'signedIn' in declared
+            ? requireAuth
+            : 'pharmacy' in declared
+              ? requirePharmacy(declared.pharmacy ?? undefined, declared.roles ? { roles: declared.roles } : undefined)
+              : requireAdmin(declared.admin ?? undefined);
+        route.onRequest = [guard, ...(hookList(route.onRequest) as onRequestAsyncHookHandler[])];
+      }
+      if (route.config) route.config.access = access;
+      else route.config = { access };
+      if (route.schema) (route.schema as Record<string, unknown>)['x-access'] = access;
     });
   },
   { name: 'auth', dependencies: ['db'] },
