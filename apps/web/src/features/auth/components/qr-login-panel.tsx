@@ -1,7 +1,6 @@
 import { CheckCircleFilled, ReloadOutlined } from '@ant-design/icons';
 import type { QrLoginTicket, UserInfo } from '@pharmacy/shared';
 import { Button, Flex, Spin, Typography } from 'antd';
-import QRCode from 'qrcode';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createQrLogin, getQrLoginStatus } from '../api/qr-login';
 
@@ -39,7 +38,8 @@ export function QrLoginPanel(props: {
     setTicket(null);
     setImage(null);
     try {
-      const t = await createQrLogin();
+      // The QR encoder loads only when this tab is opened, keeping it out of the login page's first load.
+      const [t, { default: QRCode }] = await Promise.all([createQrLogin(), import('qrcode')]);
       setImage(await QRCode.toDataURL(t.qr_content, { width: 200, margin: 1, errorCorrectionLevel: 'M' }));
       setTicket(t);
       setPhase('pending');
