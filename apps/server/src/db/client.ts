@@ -25,6 +25,8 @@ export interface DatabaseHandle {
   /** A round trip to the server (health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball. */
+  dump?: () => Promise<Blob>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -66,10 +68,13 @@ export function openPostgres(url: string, poolMax = 10): DatabaseHandle {
   };
 }
 
-/** Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory. */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+/**
+ * Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory; `loadDataDir` starts from a
+ * dump made by `dumpDataDir` (tests use one to skip initdb, which costs seconds).
+ */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
@@ -79,6 +84,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
       await client.query('select 1');
     },
     close: () => client.close(),
+    dump: async () => client.dumpDataDir('none'),
   };
 }
 

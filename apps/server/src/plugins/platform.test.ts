@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seedDemo } from '../db/seed/index';
+import { createOperator } from '../db/seed/operator';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -199,6 +200,17 @@ describe('platform', () => {
     const post = await t.app.inject({ method: 'POST', url: '/pharmacy/order' });
     expect(post.statusCode).toBe(404);
     expect(post.json().code).toBe(404000);
+  });
+
+  it('create-admin makes a signed-in operator, and re-running resets the password', async () => {
+    const first = await createOperator(t.database.db, { phone: '13600000009', password: 'Operator123' });
+    expect(first.created).toBe(true);
+    const token = await t.login('13600000009', 'Operator123');
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/user/info/me', headers: { auth: token } });
+    expect(me.json().data).toMatchObject({ roles: ['admin'], admin_permissions: ['all'] });
+    const again = await createOperator(t.database.db, { phone: '13600000009', password: 'Operator456' });
+    expect(again).toEqual({ accountId: first.accountId, created: false });
+    await t.login('13600000009', 'Operator456');
   });
 
   it('seeding twice is a no-op', async () => {

@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app';
 import { loadConfig, testDatabaseUrl } from '../config';
-import { type DatabaseHandle, openPglite, openPostgres } from '../db/client';
+import { type DatabaseHandle, migrationsFolder, openPglite, openPostgres } from '../db/client';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/index';
 
 export { DEMO_PASSWORD };
@@ -28,10 +29,43 @@ export interface TestApp {
 
 let ipCounter = 0;
 
+const templateSources = () => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const seedDir = path.join(here, '../db/seed');
+  const files = [
+    ...readdirSync(migrationsFolder, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.join(e.parentPath, e.name)),
+    ...readdirSync(seedDir)
+      .filter((f) => !f.endsWith('.test.ts'))
+      .map((f) => path.join(seedDir, f)),
+  ].sort();
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(f).update(readFileSync(f));
+  return hash.digest('hex').slice(0, 16);
+};
+
+/**
+ * PGlite runs initdb on every new database (seconds). The first test file migrates and seeds one and dumps it to
+ * a tarball keyed by the migrations and seed sources; later files start from that dump.
+ */
+async function openTemplatedPglite(): Promise<DatabaseHandle> {
+  const file = path.join(tmpdir(), `pharmacy-pglite-template-${templateSources()}.tar`);
+  if (existsSync(file)) return openPglite(undefined, new Blob([readFileSync(file)]));
+  const database = await openPglite();
+  await database.migrate();
+  await seedDemo(database.db);
+  const dump = await database.dump!();
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return database;
+}
+
 async function createDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
-    const database = await openPglite();
+    const database = await openTemplatedPglite();
     return { database, drop: async () => undefined };
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
