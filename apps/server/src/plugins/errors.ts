@@ -72,6 +72,21 @@ const byStatus = (status: number): { code: number; msg: string } => {
   }
 };
 
+/**
+ * Errors Fastify raises before routing (a malformed percent-encoded URL, FST_ERR_BAD_URL) skip setErrorHandler and would
+ * answer with Fastify's own body; given as the `frameworkErrors` option, this answers them with the envelope too.
+ */
+export function frameworkErrorHandler(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status =
+    typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  return reply.code(status).send({
+    code: ErrorCode.BAD_PARAMS,
+    msg: '请求参数错误：请求地址格式不正确',
+    message: err.message || 'Bad URL',
+    data: null,
+  });
+}
+
 const internalEnvelope = (): Envelope => ({
   code: ErrorCode.INTERNAL,
   msg: serverMessages.internal,
