@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { formatFindings } from './findings';
+import { fuzzable, fuzzSeed, runFuzzer } from './fuzz';
+import { loadOperations, type Operation } from './openapi';
+import { createWorld, type World } from './world';
+
+let t: TestApp;
+let world: World;
+let operations: Operation[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await createWorld(t);
+  operations = await loadOperations(t.app);
+});
+afterAll(() => t?.close());
+
+describe(`input fuzzing (fast-check, seed ${fuzzSeed()}; set FUZZ_SEED to vary)`, () => {
+  it('has JSON routes to drive', () => {
+    expect(operations.filter(fuzzable).length).toBeGreaterThan(5);
+  });
+
+  it('answers every generated and hostile input with the envelope and a 4xx (or a 2xx), and refused calls change nothing', async () => {
+    const findings = await runFuzzer(world, operations, { numRuns: 30 });
+    expect(formatFindings(findings)).toBe('');
+  }, 180_000);
+});

@@ -1,0 +1,193 @@
+import { hasAdminPermission, hasPharmacyPermission } from '@pharmacy/shared';
+import { sql } from 'drizzle-orm';
+import { hashPassword, randomToken, sha256Hex } from '../lib/crypto';
+import { subjectForPharmacy, toPrincipal } from '../plugins/principal';
+import type { TestApp } from '../test/test-app';
+
+/** Rows of one query, whichever driver (PGlite answers `{ rows }`, node-postgres too, drizzle may give an array). */
+export async function query<T>(t: TestApp, text: string): Promise<T[]> {
+  const res = (await t.database.db.execute(sql.raw(text))) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(res) ? res : (res.rows ?? []);
+}
+
+export interface Actor {
+  label: string;
+  accountId: number;
+}
+
+/**
+ * The cast of the harness on a seeded test app: pharmacy A (the first demo pharmacy, with staff and data), a staff
+ * member of another pharmacy B who is nobody in A, the operator, and a signed-in account with no role (the patient).
+ * A's data (and the patient's own data) gives the values and ids that must never reach anybody else.
+ */
+export interface World {
+  t: TestApp;
+  pharmacyA: number;
+  pharmacyB: number;
+  admin: Actor;
+  staffA: Actor;
+  staffB: Actor;
+  patient: Actor;
+  /** Every seeded member of A (to find one who lacks a route's permission key). */
+  membersOfA: Actor[];
+  /** Text values found only in rows owned by A or by the patient (never in anybody else's rows). */
+  secretValues: string[];
+  /** Ids of rows owned by A or the patient, per table. */
+  ownedIds: Record<string, number[]>;
+  /** A fresh session for an actor (sessions are minted in the database, so sign-outs during a check harm nothing). */
+  token(actor: Actor): Promise<string>;
+  /** Does the shared permission check let this member of A through a pharmacy rule? */
+  passesPharmacyRule(actor: Actor, key: string | null, roles?: readonly string[]): Promise<boolean>;
+  passesAdminRule(actor: Actor, key: string | null): Promise<boolean>;
+}
+
+const B_STAFF_PHONE = '13700000099';
+
+async function accountIdOf(t: TestApp, phone: string): Promise<number> {
+  const [row] = await query<{ id: number }>(t, `select id from account where phone = '${phone}'`);
+  if (!row) throw new Error(`no account ${phone}`);
+  return Number(row.id);
+}
+
+export async function createWorld(t: TestApp): Promise<World> {
+  const pharmacies = await query<{ id: number }>(t, 'select id from pharmacy order by id');
+  const pharmacyA = Number(pharmacies[0].id);
+  const pharmacyB = Number(pharmacies[pharmacies.length - 1].id);
+
+  // B's own staff member: pharmacy_admin holding "all" in B, member of nothing else
+  const hash = await hashPassword(randomToken(12));
+  await query(
+    t,
+    `insert into account (phone, phone_user_id, name, password_hash) values ('${B_STAFF_PHONE}', 'pu_${B_STAFF_PHONE}', '北京店长测试', '${hash}')`,
+  );
+  const staffBId = await accountIdOf(t, B_STAFF_PHONE);
+  await query(
+    t,
+    `insert into pharmacy_member (pharmacy_id, account_id, role, permissions) values (${pharmacyB}, ${staffBId}, 'pharmacy_admin', array['all'])`,
+  );
+
+  const admin = { label: 'operator', accountId: await accountIdOf(t, '13800000007') };
+  const staffA = { label: 'pharmacy_admin of A', accountId: await accountIdOf(t, '13800000002') };
+  const staffB = { label: 'pharmacy_admin of B', accountId: staffBId };
+  const patient = { label: 'patient (no role)', accountId: await accountIdOf(t, '13900000001') };
+  const memberRows = await query<{ account_id: number; role: string }>(
+    t,
+    `select account_id, role from pharmacy_member where pharmacy_id = ${pharmacyA} order by id`,
+  );
+  const membersOfA = memberRows.map((m) => ({ label: `${m.role} of A`, accountId: Number(m.account_id) }));
+
+  // the patient's own notification, so that per-account routes (/message/{id}) have someone else's row to aim at
+  await query(
+    t,
+    `insert into message (account_id, kind, title, content) values (${patient.accountId}, 'system', '患者私信核对编号 880011', '您的处方已审核（仅本人可见）')`,
+  );
+  const { secretValues, ownedIds } = await collectOwnedData(t, pharmacyA, patient.accountId);
+
+  const principalOf = async (actor: Actor) => {
+    const row = await t.app.principals.byAccountId(actor.accountId);
+    if (!row) throw new Error(`no principal ${actor.accountId}`);
+    return toPrincipal(row, null);
+  };
+
+  return {
+    t,
+    pharmacyA,
+    pharmacyB,
+    admin,
+    staffA,
+    staffB,
+    patient,
+    membersOfA,
+    secretValues,
+    ownedIds,
+    async token(actor) {
+      const token = randomToken();
+      await query(
+        t,
+        `insert into session (account_id, token_sha256, expires_at) values (${actor.accountId}, '${sha256Hex(token)}', now() + interval '1 day')`,
+      );
+      return token;
+    },
+    async passesPharmacyRule(actor, key, roles) {
+      const user = await principalOf(actor);
+      const membership = user.memberships.find((m) => m.pharmacy_id === pharmacyA);
+      if (!membership) return false;
+      if (roles) return roles.includes(membership.role);
+      return hasPharmacyPermission(subjectForPharmacy(user, membership), pharmacyA, key ?? undefined);
+    },
+    async passesAdminRule(actor, key) {
+      return hasAdminPermission(await principalOf(actor), key ?? undefined);
+    },
+  };
+}
+
+const SKIP_TABLES = new Set(['session', 'audit_log', 'qr_login', 'sms_code', 'login_attempt', 'captcha']);
+
+/**
+ * Reads every table that has a `pharmacy_id` or `account_id` column: text values that occur only in rows owned by
+ * pharmacy A or by the patient (at least 4 characters, and holding a CJK character or 6 digits, so that enum words and
+ * common strings do not count), and the ids of those owned rows.
+ */
+async function collectOwnedData(t: TestApp, pharmacyA: number, ownerAccount: number) {
+  const columns = await query<{ table_name: string; column_name: string; data_type: string }>(
+    t,
+    `select table_name, column_name, data_type from information_schema.columns
+     where table_schema = 'public' order by table_name, ordinal_position`,
+  );
+  const byTable = new Map<string, { name: string; type: string }[]>();
+  for (const c of columns) {
+    const list = byTable.get(c.table_name) ?? [];
+    list.push({ name: c.column_name, type: c.data_type });
+    byTable.set(c.table_name, list);
+  }
+  const owned = new Set<string>();
+  const others = new Set<string>();
+  const ownedIds: Record<string, number[]> = {};
+  for (const [table, cols] of byTable) {
+    if (SKIP_TABLES.has(table)) continue;
+    const textCols = cols.filter((c) => c.type === 'text' || c.type === 'character varying').map((c) => c.name);
+    const hasPharmacy = cols.some((c) => c.name === 'pharmacy_id');
+    const hasAccount = cols.some((c) => c.name === 'account_id');
+    const ownedWhere = [
+      hasPharmacy ? `pharmacy_id = ${pharmacyA}` : null,
+      hasAccount ? `account_id = ${ownerAccount}` : null,
+      table === 'pharmacy' ? `id = ${pharmacyA}` : null,
+      table === 'account' ? `id = ${ownerAccount}` : null,
+    ].filter(Boolean);
+    const isOwned = ownedWhere.length ? `(${ownedWhere.join(' or ')})` : 'false';
+    const hasId = cols.some((c) => c.name === 'id');
+    const rows = await query<Record<string, unknown>>(
+      t,
+      `select ${isOwned} as harness_owned${hasId ? ', id' : ''}${textCols.map((c) => `, "${c}"`).join('')} from "${table}"`,
+    );
+    for (const row of rows) {
+      const mine = row.harness_owned === true || row.harness_owned === 't';
+      if (mine && hasId && (hasPharmacy || hasAccount)) (ownedIds[table] ??= []).push(Number(row.id));
+      for (const c of textCols) {
+        const v = row[c];
+        if (typeof v === 'string' && v) (mine ? owned : others).add(v);
+      }
+    }
+  }
+  const distinctive = (v: string) => v.length >= 4 && (/[\u4e00-\u9fff]/.test(v) || /\d{6}/.test(v));
+  const secretValues = [...owned].filter((v) => !others.has(v) && distinctive(v));
+  return { secretValues, ownedIds };
+}
+
+/** Row count of every table in the public schema (the list read from information_schema). */
+export async function snapshotCounts(t: TestApp): Promise<Record<string, number>> {
+  const tables = await query<{ table_name: string }>(
+    t,
+    `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const union = tables
+    .map((r) => `select '${r.table_name}' as t, count(*)::int as n from "${r.table_name}"`)
+    .join(' union all ');
+  const rows = await query<{ t: string; n: number }>(t, union);
+  return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
+}
+
+export const diffCounts = (before: Record<string, number>, after: Record<string, number>) =>
+  Object.keys({ ...before, ...after })
+    .filter((k) => before[k] !== after[k])
+    .map((k) => `${k}: ${before[k] ?? 0} → ${after[k] ?? 0}`);
