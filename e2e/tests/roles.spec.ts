@@ -52,6 +52,7 @@ const expectedMenus: Record<Exclude<keyof typeof demoAccounts, 'patient'>, strin
     '/website/platformColumn',
     '/website/pharmacy',
     '/website/syncMedicine',
+    '/website/content',
     '/marketManage/drugser',
     '/marketManage/customer/data',
   ],

@@ -49,13 +49,13 @@ export const routeTable: AppRouteDef[] = [
     page: () => import('../features/auth/routes/login-success-page'),
   },
   { path: '/table-demo', title: '表格示例', page: () => import('../features/table-demo/routes/table-demo-page') },
-  { path: '/website/contact', title: '联系我们', page: () => import('../features/site/routes/contact-page') },
-  { path: '/website/services', title: '服务介绍', page: () => import('../features/site/routes/services-page') },
+  { path: '/website/contact', title: '联系我们', page: () => import('../features/website/routes/contact-page') },
+  { path: '/website/services', title: '服务介绍', page: () => import('../features/website/routes/services-page') },
   {
     path: '/website/certificate',
     title: '资质证书',
     breadcrumb: true,
-    page: () => import('../features/site/routes/certificate-page'),
+    page: () => import('../features/website/routes/certificate-page'),
   },
 
   // Broadcast (live classes)
@@ -392,7 +392,13 @@ export const routeTable: AppRouteDef[] = [
     path: '/website/syncMedicine',
     title: '药品上传',
     layout: 'staff',
-    page: () => import('../features/operator/routes/sync-medicine-page'),
+    page: () => import('../features/website/routes/sync-medicine-page'),
+  },
+  {
+    path: '/website/content',
+    title: '内容管理',
+    layout: 'staff',
+    page: () => import('../features/website/routes/content-page'),
   },
 
   // Messages

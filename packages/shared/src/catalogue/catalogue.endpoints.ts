@@ -33,4 +33,9 @@ export const catalogueEndpoints = defineEndpoints({
   },
   'product.import': { method: 'POST', path: '/admin/product/import', auth: true },
   'product.update': { method: 'POST', path: '/admin/product/update', auth: true },
+  // Content editing by the operator (/website/content), Directus-compatible: fields, create, update, delete
+  'cms.fields': { method: 'GET', path: '/fields/:collection', auth: true, base: 'cms' },
+  'cms.itemCreate': { method: 'POST', path: '/items/:collection', auth: true, base: 'cms' },
+  'cms.itemUpdate': { method: 'PATCH', path: '/items/:collection/:id', auth: true, base: 'cms' },
+  'cms.itemDelete': { method: 'DELETE', path: '/items/:collection/:id', auth: true, base: 'cms' },
 });

@@ -146,6 +146,7 @@ export const menusByRole: Record<Role, MenuGroup[]> = {
         { title: '平台专栏', path: '/website/platformColumn', permissionKey: 'column' },
         { title: '药店管理', path: '/website/pharmacy', permissionKey: 'pharmacy' },
         { title: '药品上传', path: '/website/syncMedicine', permissionKey: 'product' },
+        { title: '内容管理', path: '/website/content' },
       ],
     },
     {

@@ -1,24 +1,36 @@
-import { Card } from 'antd';
-import { Link } from 'react-router';
-import { UnderConstruction } from '../../../components/under-construction';
+import { HomeCarousel } from '../components/home/home-carousel';
+import { HomeCategories } from '../components/home/home-categories';
+import { HomeDoctors } from '../components/home/home-doctors';
+import { HomeEntries } from '../components/home/home-entries';
+import { HomeExposure } from '../components/home/home-exposure';
+import { HomeHotCard } from '../components/home/home-hot-card';
+import { HomeNotice } from '../components/home/home-notice';
+import { HomeProductBox } from '../components/home/home-product-box';
+import { HomeQuoteBlock } from '../components/home/home-quote-block';
+import { HomeSwiper } from '../components/home/home-swiper';
+import { MedicineSearchBox } from '../components/medicine-search-box';
 
-/** Home: the product and the way in; the catalogue blocks (cards, categories, carousel …) come with the catalogue module. */
+/** `/` — the public home: search and the ten blocks, fed by the content API and the catalogue. */
 export default function HomePage() {
   return (
-    <div style={{ display: 'grid', gap: 24 }}>
-      <Card variant="borderless">
-        <h1 style={{ fontSize: 28, margin: '0 0 8px' }}>药房平台</h1>
-        <p style={{ margin: '0 0 16px', color: 'rgba(0, 0, 0, 0.65)' }}>
-          药店、医生、药师与客服人员的运营后台：报价与订单、处方审核、直播课程、会员与消息。
-        </p>
-        <Link to="/login" className="public-cta">
-          登录
-        </Link>
-      </Card>
-      <UnderConstruction
-        title="药品与药店推荐"
-        description="首页的分类、轮播、热销、医生、公告与报价等区块正在开发，暂无内容。"
-      />
+    <div style={{ display: 'grid', gap: 16 }}>
+      <h1
+        className="sr-only"
+        style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+      >
+        药房平台首页
+      </h1>
+      <MedicineSearchBox />
+      <HomeSwiper />
+      <HomeNotice />
+      <HomeEntries />
+      <HomeCategories />
+      <HomeHotCard />
+      <HomeProductBox />
+      <HomeCarousel />
+      <HomeQuoteBlock />
+      <HomeExposure />
+      <HomeDoctors />
     </div>
   );
 }

@@ -1,5 +1,15 @@
-import { UnderConstruction } from '../../../components/under-construction';
+import { Typography } from 'antd';
+import '../../../components/catalogue-blocks/catalogue-blocks.css';
+import { PharmacyList } from '../components/pharmacy-list';
 
+/** /pharmacy/list — 药房列表. */
 export default function PharmacyListPage() {
-  return <UnderConstruction title="药店列表" />;
+  return (
+    <section aria-labelledby="pharmacy-list-title">
+      <Typography.Title id="pharmacy-list-title" level={4} style={{ marginTop: 0 }}>
+        药房列表
+      </Typography.Title>
+      <PharmacyList />
+    </section>
+  );
 }
