@@ -55,7 +55,7 @@ export const hostileStrings = [
   '"; drop table account; --',
   '<script>alert(1)</script>',
   '"><img src=x onerror=alert(1)>',
-  '${7*7}{{7*7}}',
+  `${'$'}{7*7}{{7*7}}`,
   '../../../../etc/passwd',
   'NaN',
   'Infinity',

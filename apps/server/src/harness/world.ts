@@ -162,7 +162,9 @@ async function collectOwnedData(t: TestApp, pharmacyA: number, ownerAccount: num
     );
     for (const row of rows) {
       const mine = row.harness_owned === true || row.harness_owned === 't';
-      if (mine && hasId && (hasPharmacy || hasAccount)) (ownedIds[table] ??= []).push(Number(row.id));
+      if (mine && hasId && (hasPharmacy || hasAccount)) {
+        ownedIds[table] = [...(ownedIds[table] ?? []), Number(row.id)];
+      }
       for (const c of textCols) {
         const v = row[c];
         if (typeof v === 'string' && v) (mine ? owned : others).add(v);
