@@ -1,14 +1,17 @@
 import { hasAdminPermission, hasPharmacyPermission } from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
 import { hashPassword, randomToken, sha256Hex } from '../lib/crypto';
 import { subjectForPharmacy, toPrincipal } from '../plugins/principal';
 import type { TestApp } from '../test/test-app';
 
 /** Rows of one query, whichever driver (PGlite answers `{ rows }`, node-postgres too, drizzle may give an array). */
-export async function query<T>(t: TestApp, text: string): Promise<T[]> {
-  const res = (await t.database.db.execute(sql.raw(text))) as unknown as { rows?: T[] } | T[];
+export async function queryDb<T>(db: Database, text: string): Promise<T[]> {
+  const res = (await db.execute(sql.raw(text))) as unknown as { rows?: T[] } | T[];
   return Array.isArray(res) ? res : (res.rows ?? []);
 }
+
+export const query = <T>(t: TestApp, text: string) => queryDb<T>(t.database.db, text);
 
 export interface Actor {
   label: string;

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { runFuzzer } from './fuzz';
+import { runIsolationMatrix } from './isolation';
+import { loadOperations, type Operation } from './openapi';
+import { createWorld, queryDb, type World } from './world';
+
+const BROKEN = '/api/v1/harness-broken';
+
+/** Routes with the mistakes the harness exists to catch. */
+function registerBrokenRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ session: [] }];
+  const channelsOf = (pharmacyId: number) =>
+    queryDb(app.db, `select id, name from channel where pharmacy_id = ${Number(pharmacyId) || 0}`);
+
+  // signed in is all it asks: the pharmacyid header is trusted without a membership check
+  r.get(`${BROKEN}/channels`, { onRequest: app.requireAuth, schema: { security } }, async (request) => ({
+    code: 0,
+    msg: 'ok',
+    data: await channelsOf(Number(request.headers.pharmacyid)),
+  }));
+
+  // the membership guard passes, then the row is read by id alone (not scoped to request.pharmacyId)
+  r.get(
+    `${BROKEN}/channel/:id`,
+    { onRequest: app.requirePharmacy(), schema: { security, params: z.object({ id: z.coerce.number().int() }) } },
+    async (request) => {
+      const rows = await queryDb(app.db, `select id, name from channel where id = ${request.params.id}`);
+      return { code: 0, msg: 'ok', data: rows[0] ?? null };
+    },
+  );
+
+  // documented as needing a session, but nobody attached the guard
+  r.get(`${BROKEN}/team`, { schema: { security } }, async () => ({
+    code: 0,
+    msg: 'ok',
+    data: await queryDb(app.db, 'select name from team'),
+  }));
+
+  // public, and throws a TypeError when the optional field is missing
+  r.post(
+    `${BROKEN}/echo`,
+    { schema: { body: z.object({ name: z.string().max(20), tags: z.array(z.string()).optional() }) } },
+    async (request) => ({ code: 0, msg: 'ok', data: { tags: request.body.tags!.map((t) => t.trim()) } }),
+  );
+}
+
+let t: TestApp;
+let world: World;
+let broken: Operation[];
+
+beforeAll(async () => {
+  t = await createTestApp({ beforeReady: registerBrokenRoutes });
+  world = await createWorld(t);
+  broken = (await loadOperations(t.app)).filter((o) => o.path.startsWith(BROKEN));
+});
+afterAll(() => t?.close());
+
+describe('the harness catches deliberately broken routes', () => {
+  it('sees the broken routes in the OpenAPI document with their rules', () => {
+    const rules = Object.fromEntries(broken.map((o) => [`${o.method} ${o.path}`, o.access]));
+    expect(rules).toEqual({
+      [`GET ${BROKEN}/channels`]: { signedIn: true },
+      [`GET ${BROKEN}/channel/{id}`]: { pharmacy: null },
+      [`GET ${BROKEN}/team`]: { signedIn: true },
+      [`POST ${BROKEN}/echo`]: { public: true },
+    });
+  });
+
+  it('the isolation matrix reports the missing membership check, the unscoped lookup and the missing guard', async () => {
+    const findings = await runIsolationMatrix(world, broken);
+    const cases = findings.map((f) => `${f.route} | ${f.case}`);
+    expect(cases).toContain(`GET ${BROKEN}/channels | B's staff with pharmacyid A`);
+    expect(cases).toContain(`GET ${BROKEN}/channel/{id} | B's staff in B with A's ids (id)`);
+    expect(cases).toContain(`GET ${BROKEN}/team | no session`);
+    expect(findings.find((f) => f.route === `GET ${BROKEN}/channels`)?.detail).toMatch(/A's data in the answer/);
+    // the public route is not an isolation problem; the matrix only notes that its sample call crashed
+    const echo = findings.filter((f) => f.route === `POST ${BROKEN}/echo`);
+    expect(echo.map((f) => f.detail)).toEqual([expect.stringMatching(/^server error/)]);
+  });
+
+  it('the fuzzer reports the route that throws on bad input, and only that one', async () => {
+    const findings = await runFuzzer(world, broken, { numRuns: 30 });
+    expect(findings.map((f) => f.route)).toEqual([`POST ${BROKEN}/echo`]);
+    expect(findings[0].detail).toMatch(/server error/);
+  });
+});
