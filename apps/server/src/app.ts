@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type AppConfig, webDistExists } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { CaptchaImage } from './modules/auth/auth.service';
+import { auditModule } from './modules/audit/index';
 import { authModule } from './modules/auth/index';
 import type { SmsProvider } from './modules/auth/sms-provider';
 import { messagesModule } from './modules/messages/index';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions) {
       });
       await api.register(pharmaciesModule);
       await api.register(messagesModule);
+      await api.register(auditModule);
     },
     { prefix: API_PREFIX },
   );

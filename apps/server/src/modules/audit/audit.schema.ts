@@ -1,0 +1,32 @@
+import { pageQuerySchema } from '@pharmacy/shared';
+import { z } from 'zod';
+
+const dateSchema = z.iso.date({ error: '日期格式应为 YYYY-MM-DD' });
+
+/** Filters of the operator's audit log list; dates are whole days in Asia/Shanghai. */
+export const auditLogQuerySchema = pageQuerySchema.extend({
+  action: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[a-z0-9_.]*$/, { error: '操作类型格式不正确' })
+    .optional(),
+  account_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  pharmacy_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  date_from: dateSchema.optional(),
+  date_to: dateSchema.optional(),
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+export const auditLogEntrySchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  account_id: z.number().int().nullable(),
+  account_phone: z.string().nullable(),
+  account_name: z.string().nullable(),
+  pharmacy_id: z.number().int().nullable(),
+  action: z.string(),
+  target: z.string(),
+  detail: z.unknown(),
+  ip: z.string(),
+});
