@@ -13,7 +13,7 @@ import { MedicineSearchBox } from '../components/medicine-search-box';
 /** `/` — the public home: search and the ten blocks, fed by the content API and the catalogue. */
 export default function HomePage() {
   return (
-    <div style={{ display: 'grid', gap: 16 }}>
+    <div className="cat-stack">
       <h1
         className="sr-only"
         style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}

@@ -47,7 +47,7 @@ export default function MedicineDetailPage() {
 
   const images = m.images.map((src, i) => ({ src, alt: `${m.name} 图片 ${i + 1}` }));
   return (
-    <div style={{ display: 'grid', gap: 16 }}>
+    <div className="cat-stack">
       <section className="cat-section cat-detail-head" aria-labelledby="medicine-title">
         <div>{images.length ? <ImageGallery images={images} size={144} /> : <p className="cat-muted">暂无图片</p>}</div>
         <div>

@@ -29,7 +29,7 @@ export default function PharmacyDetailPage() {
   }
 
   return (
-    <div style={{ display: 'grid', gap: 16 }}>
+    <div className="cat-stack">
       <section className="cat-section" aria-labelledby="pharmacy-title">
         <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 12 }}>
           <ImageWithFallback src={p.logo_url || undefined} alt={p.name} width={56} height={56} />

@@ -11,7 +11,7 @@ export default function CertificatePage() {
   const details = usePharmacyDetails(ids);
 
   return (
-    <div style={{ display: 'grid', gap: 16 }}>
+    <div className="cat-stack">
       <h1 style={{ fontSize: 20, margin: 0 }}>资质证书</h1>
       {list.isLoading || list.isError || ids.length === 0 ? (
         <Section title="入驻药房资质" loading={list.isLoading} error={list.isError} empty />

@@ -18,7 +18,7 @@ export default function ContactPage() {
   const { data, isLoading, isError } = useCmsItems<ContactRow>('home_contact_us');
   const rows = data?.data;
   return (
-    <div style={{ display: 'grid', gap: 16 }}>
+    <div className="cat-stack">
       <Section title="联系我们" id="contact-title" loading={isLoading} error={isError} empty={rows?.length === 0}>
         <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))' }}>
           {rows?.map((c) => (

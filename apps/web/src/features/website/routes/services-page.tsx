@@ -36,7 +36,7 @@ export default function ServicesPage() {
     .filter((x) => x.items.length > 0);
 
   return (
-    <div style={{ display: 'grid', gap: 16 }}>
+    <div className="cat-stack">
       <Section title="服务介绍" id="services-title" loading={totals.isLoading} error={totals.isError}>
         <p style={{ marginTop: 0 }}>
           平台汇集各地药房的药品报价，支持按名称、通用名、批准文号或条形码查药比价，执业药师在线审方与用药咨询。

@@ -51,6 +51,7 @@ export function HomeSwiper() {
               height={400}
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : 'low'}
+              style={{ width: '100%', height: 'auto', aspectRatio: '3 / 1' }}
             />
             <span className="cat-swiper-caption">{s.title}</span>
           </Link>
