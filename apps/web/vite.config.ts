@@ -1,5 +1,8 @@
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { defineConfig, type Plugin, parseAst } from 'vite';
 
 const API_TARGET = 'http://localhost:3000';
@@ -35,6 +38,36 @@ function buildMetadata(): Plugin {
       const doc = `${JSON.stringify({ id, timestamp: builtAt })}\n`;
       this.emitFile({ type: 'asset', fileName: `_build/${id}.json`, source: doc });
       this.emitFile({ type: 'asset', fileName: '_build/latest.json', source: doc });
+    },
+  };
+}
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text asset of the build; the server sends them as they
+ * are (@fastify/static preCompressed), so responses are compressed at the best level without any per-request cost.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const compressible = /\.(js|mjs|css|html|svg|json|txt)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? walk(file) : [file];
+    });
+  return {
+    name: 'pharmacy:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!compressible.test(file)) continue;
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
     },
   };
 }
@@ -84,7 +117,7 @@ const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
 ];
 
 export default defineConfig({
-  plugins: [buildMetadata(), pureSharedDeclarations()],
+  plugins: [buildMetadata(), pureSharedDeclarations(), precompress()],
   oxc: { jsx: { runtime: 'automatic' } },
   server: {
     proxy: {

@@ -10,6 +10,8 @@ export const staticPlugin = fp<{ root: string }>(
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      // the build writes .br and .gz beside each text asset: compression costs nothing per request
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // hashed build assets never change; index.html must be revalidated to pick up a new build
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

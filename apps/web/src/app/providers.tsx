@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
@@ -19,14 +19,21 @@ export const theme: ThemeConfig = {
   },
 };
 
-/** Everything a page may rely on: the app, antd in zh_CN with its message/modal context, and the query client. */
+// antd's static message and Modal (lib/feedback.ts) render outside the tree: give them the same locale and theme.
+ConfigProvider.config({
+  holderRender: (children) => (
+    <ConfigProvider locale={zhCN} theme={theme}>
+      {children}
+    </ConfigProvider>
+  ),
+});
+
+/** Everything a page may rely on: the app, antd in zh_CN, and the query client. */
 export function AppProviders({ app, children }: { app: ConsoleApp | null; children: ReactNode }) {
   return (
     <ConsoleAppContext.Provider value={app}>
       <ConfigProvider locale={zhCN} theme={theme}>
-        <AntdApp component={false}>
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-        </AntdApp>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </ConfigProvider>
     </ConsoleAppContext.Provider>
   );

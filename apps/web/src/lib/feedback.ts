@@ -1,41 +1,53 @@
 import { TOAST_DURATION_DIALOG_S, TOAST_DURATION_MESSAGE_S } from '@pharmacy/shared';
-import { type App, type ModalFuncProps, Modal as StaticModal, message as staticMessage } from 'antd';
+import type { ModalFuncProps } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
 
-type MessageApi = Pick<ReturnType<typeof App.useApp>['message'], 'success' | 'error' | 'info' | 'warning'>;
+type MessageApi = Pick<MessageInstance, 'success' | 'error' | 'info' | 'warning'>;
 interface ModalApi {
   confirm: (config: ModalFuncProps) => unknown;
 }
 
 /**
- * Toasts and dialogs for code outside React (the HTTP layer) and for components alike.
- * <FeedbackBridge/> swaps in antd's App instances (which follow the app's theme and locale);
- * until it mounts, antd's static functions are used.
+ * Toasts and dialogs for code outside React (the HTTP layer) and for components alike. antd's static message and
+ * Modal are loaded on first use, so they stay out of the first page load; they follow the app's theme and locale
+ * through ConfigProvider.config({ holderRender }) (app/providers.tsx). Tests bind their own instances.
  */
-let messageApi: MessageApi = staticMessage;
-let modalApi: ModalApi = StaticModal;
+let bound: { message?: MessageApi; modal?: ModalApi } = {};
+let antdFeedback: Promise<{ message: MessageApi; modal: ModalApi }> | null = null;
 
-export function bindFeedback(apis: { message?: typeof messageApi; modal?: typeof modalApi }) {
-  if (apis.message) messageApi = apis.message;
-  if (apis.modal) modalApi = apis.modal;
+const loadAntdFeedback = () => {
+  antdFeedback ??= Promise.all([import('antd/es/message'), import('antd/es/modal')]).then(([m, modal]) => ({
+    message: m.default,
+    modal: modal.default,
+  }));
+  return antdFeedback;
+};
+
+const withMessage = (show: (api: MessageApi) => unknown) => {
+  if (bound.message) show(bound.message);
+  else void loadAntdFeedback().then(({ message }) => show(message));
+};
+
+export function bindFeedback(apis: { message?: MessageApi; modal?: ModalApi }) {
+  bound = { ...bound, ...apis };
 }
 
 export function unbindFeedback() {
-  messageApi = staticMessage;
-  modalApi = StaticModal;
+  bound = {};
 }
 
 /** Spec §9: a message toast stays 3 s. */
 export const toast = {
-  success: (text: string) => messageApi.success(text, TOAST_DURATION_MESSAGE_S),
-  error: (text: string) => messageApi.error(text, TOAST_DURATION_MESSAGE_S),
-  info: (text: string) => messageApi.info(text, TOAST_DURATION_MESSAGE_S),
-  warning: (text: string) => messageApi.warning(text, TOAST_DURATION_MESSAGE_S),
+  success: (text: string) => withMessage((m) => m.success(text, TOAST_DURATION_MESSAGE_S)),
+  error: (text: string) => withMessage((m) => m.error(text, TOAST_DURATION_MESSAGE_S)),
+  info: (text: string) => withMessage((m) => m.info(text, TOAST_DURATION_MESSAGE_S)),
+  warning: (text: string) => withMessage((m) => m.warning(text, TOAST_DURATION_MESSAGE_S)),
 };
 
 /** Spec §9: the dialog helper's toast (feedback after a dialog's action) stays 2 s. */
 export const dialogToast = {
-  success: (text: string) => messageApi.success(text, TOAST_DURATION_DIALOG_S),
-  error: (text: string) => messageApi.error(text, TOAST_DURATION_DIALOG_S),
+  success: (text: string) => withMessage((m) => m.success(text, TOAST_DURATION_DIALOG_S)),
+  error: (text: string) => withMessage((m) => m.error(text, TOAST_DURATION_DIALOG_S)),
 };
 
 export interface ConfirmOptions {
@@ -48,12 +60,14 @@ export interface ConfirmOptions {
 }
 
 export function confirmDialog(opts: ConfirmOptions) {
-  modalApi.confirm({
+  const config: ModalFuncProps = {
     title: opts.title,
     content: opts.content,
     okText: opts.okText,
     cancelText: opts.cancelText,
     onOk: opts.onOk,
     onCancel: opts.onCancel,
-  });
+  };
+  if (bound.modal) bound.modal.confirm(config);
+  else void loadAntdFeedback().then(({ modal }) => modal.confirm(config));
 }

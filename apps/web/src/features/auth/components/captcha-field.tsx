@@ -1,4 +1,5 @@
-import { Form, Input, Space, Tooltip } from 'antd';
+import { Form } from 'antd';
+import Input from 'antd/es/input/Input';
 import { useCallback, useState } from 'react';
 import { type Captcha, getCaptcha } from '../api/get-captcha';
 
@@ -31,25 +32,24 @@ export function CaptchaField({ state }: { state: CaptchaState }) {
   if (!state.required) return null;
   return (
     <Form.Item label="图形验证码" required>
-      <Space.Compact style={{ width: '100%' }}>
+      <div style={{ display: 'flex', gap: 8 }}>
         <Form.Item name="captcha_code" noStyle rules={[{ required: true, message: '请输入图形验证码' }]}>
           <Input autoComplete="off" maxLength={8} placeholder="请输入右侧字符" aria-label="图形验证码" />
         </Form.Item>
-        <Tooltip title="看不清？点击换一张">
-          <button
-            type="button"
-            onClick={state.refresh}
-            aria-label="换一张图形验证码"
-            style={{ padding: 0, border: '1px solid #d9d9d9', background: '#fff', cursor: 'pointer', height: 40 }}
-          >
-            {state.captcha ? (
-              <img src={svgSrc(state.captcha.svg)} alt="图形验证码" width={120} height={38} />
-            ) : (
-              <span style={{ display: 'inline-block', width: 120 }}>加载中…</span>
-            )}
-          </button>
-        </Tooltip>
-      </Space.Compact>
+        <button
+          type="button"
+          onClick={state.refresh}
+          aria-label="换一张图形验证码"
+          title="看不清？点击换一张"
+          style={{ padding: 0, border: '1px solid #d9d9d9', background: '#fff', cursor: 'pointer', height: 40 }}
+        >
+          {state.captcha ? (
+            <img src={svgSrc(state.captcha.svg)} alt="图形验证码" width={120} height={38} />
+          ) : (
+            <span style={{ display: 'inline-block', width: 120 }}>加载中…</span>
+          )}
+        </button>
+      </div>
     </Form.Item>
   );
 }

@@ -1,6 +1,9 @@
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import type { UserInfo } from '@pharmacy/shared';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form } from 'antd';
+// The Input and Password modules alone: antd's Input index also bundles TextArea, Search and OTP.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { login } from '../api/login';
 import { loginRefusal } from '../lib/login-refusal';
@@ -61,7 +64,7 @@ export function PasswordLoginForm(props: {
         />
       </Form.Item>
       <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="请输入密码" />
+        <Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="请输入密码" />
       </Form.Item>
       <CaptchaField state={captcha} />
       <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
