@@ -61,10 +61,11 @@ export const product = pgTable(
   (t) => [
     index('product_category_idx').on(t.categoryId),
     index('product_type_idx').on(t.type),
-    // Chinese substring search on name / generic name / approval number (needs pg_trgm, migration 0000).
+    // Substring search on name / generic name / approval number / barcode (needs pg_trgm, migration 0000).
     index('product_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('product_generic_name_trgm_idx').using('gin', sql`${t.genericName} gin_trgm_ops`),
-    index('product_approval_no_idx').on(t.approvalNo),
+    index('product_approval_no_trgm_idx').using('gin', sql`${t.approvalNo} gin_trgm_ops`),
+    index('product_barcode_trgm_idx').using('gin', sql`${t.barcode} gin_trgm_ops`),
     uniqueIndex('product_approval_spec_uq').on(t.approvalNo, t.spec).where(sql`${t.approvalNo} <> ''`),
     uniqueIndex('product_barcode_uq').on(t.barcode).where(sql`${t.barcode} <> ''`),
   ],

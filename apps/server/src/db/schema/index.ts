@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './catalogue';
 export * from './messages';
 export * from './people';
 export * from './pharmacies';
