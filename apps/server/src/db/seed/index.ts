@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/crypto';
 import type { Database } from '../client';
 import {
@@ -24,6 +24,9 @@ import { DEMO_PASSWORD, demoAccounts, demoMessages, demoPharmacies, staffPermiss
 
 export { DEMO_PASSWORD, demoAccounts } from './demo-data';
 
+/** Serialises the demo seed across instances (migrations use 72_011_001). */
+const SEED_LOCK_KEY = 72_011_002;
+
 const phoneUserId = (phone: string) => `pu_${phone}`;
 
 /** Demo data: one account per role, three pharmacies, a patient and notifications. Skips when already seeded. */
@@ -37,7 +40,19 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
 
   const hashes = await Promise.all(demoAccounts.map(() => hashPassword(DEMO_PASSWORD)));
 
+  let seeded = true;
   await db.transaction(async (tx) => {
+    // instances starting together on a fresh database: one seeds, the others wait here and find it done
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [again] = await tx
+      .select({ id: account.id })
+      .from(account)
+      .where(eq(account.phone, demoAccounts[0].phone))
+      .limit(1);
+    if (again) {
+      seeded = false;
+      return;
+    }
     const accounts = await tx
       .insert(account)
       .values(
@@ -232,5 +247,5 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
     );
     await tx.insert(message).values(rows);
   });
-  return { seeded: true };
+  return { seeded };
 }
