@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../config';
+import { apiClient, createPgDatabase, type ServerProcess, signIn, startServer } from './server-process';
+import { type ScenarioContext, writeScenarios } from './write-scenarios';
+
+// The server project runs once on PGlite and once on PostgreSQL: this file crashes the server on the same engine.
+const pgUrl = testDatabaseUrl();
+const engine = pgUrl ? 'PostgreSQL' : 'PGlite';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c().catch(() => undefined);
+});
+
+describe(`crash safety on ${engine}: SIGKILL during a burst of writes, restart on the same data`, () => {
+  it('keeps every acknowledged write and no partial record', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'harness-crash-'));
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    let databaseUrl: string | undefined;
+    if (pgUrl) {
+      const db = await createPgDatabase(pgUrl);
+      cleanups.push(db.drop);
+      databaseUrl = db.url;
+    }
+    let server: ServerProcess = await startServer({ dataDir, databaseUrl });
+    cleanups.push(() => server.crash());
+
+    const ctx: ScenarioContext = {
+      call: apiClient(server.url),
+      tokens: { admin: '', patient: '' },
+    };
+    ctx.tokens.admin = await signIn(ctx.call, '13800000007');
+    ctx.tokens.patient = await signIn(ctx.call, '13900000001');
+    const scenarios = writeScenarios();
+    for (const s of scenarios) await s.prepare?.(ctx);
+
+    // the burst: two writers per scenario; SIGKILL once enough writes are acknowledged, while others are in flight
+    const next = new Map(scenarios.map((s) => [s, 0]));
+    let crashed = false;
+    const writer = async (s: (typeof scenarios)[number]) => {
+      while (!crashed) {
+        const n = next.get(s) ?? 0;
+        next.set(s, n + 1);
+        try {
+          await s.write(ctx, n);
+        } catch {
+          return; // the server is gone: this write is unacknowledged
+        }
+      }
+    };
+    const acknowledged = () => scenarios.reduce((sum, s) => sum + s.acknowledged(), 0);
+    const writers = scenarios.flatMap((s) => [writer(s), writer(s)]);
+    const started = Date.now();
+    while (acknowledged() < 40 && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 5));
+    crashed = true;
+    await server.crash();
+    await Promise.all(writers);
+    for (const s of scenarios)
+      expect(s.acknowledged(), `${s.name} acknowledged writes before the crash`).toBeGreaterThan(0);
+
+    // restart on the same data; the sessions of before the crash are still valid
+    server = await startServer({ dataDir, databaseUrl });
+    ctx.call = apiClient(server.url);
+    console.info(
+      `${engine}: acknowledged before SIGKILL — ${scenarios.map((s) => `${s.name}: ${s.acknowledged()}`).join(', ')}`,
+    );
+    const problems: string[] = [];
+    for (const s of scenarios) problems.push(...(await s.verify(ctx)).map((p) => `${s.name}: ${p}`));
+    expect(problems).toEqual([]);
+    await server.stop();
+  }, 150_000);
+});

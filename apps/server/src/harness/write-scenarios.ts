@@ -1,0 +1,152 @@
+import type { ApiClient } from './server-process';
+
+export interface ScenarioContext {
+  call: ApiClient;
+  tokens: { admin: string; patient: string };
+}
+
+/**
+ * One kind of write the crash test drives during its burst. Add an entry to `writeScenarios` when a module lands a
+ * multi-row write (product import, comments, orders): the crash test runs it without other changes.
+ */
+export interface WriteScenario {
+  name: string;
+  /** Acknowledged set-up before the burst. */
+  prepare?(ctx: ScenarioContext): Promise<void>;
+  /** The n-th write of the burst. Throws when the server is gone (the write is then unacknowledged). */
+  write(ctx: ScenarioContext, n: number): Promise<void>;
+  /** Writes acknowledged with a 2xx so far. */
+  acknowledged(): number;
+  /** After the restart: every acknowledged write present, no partial record. Returns the problems found. */
+  verify(ctx: ScenarioContext): Promise<string[]>;
+}
+
+interface MessageRow {
+  id: number;
+  title: string;
+  content: string;
+  read_at: string | null;
+}
+
+/** All of the patient's messages, every page. */
+async function patientMessages(ctx: ScenarioContext): Promise<MessageRow[]> {
+  const all: MessageRow[] = [];
+  for (let page = 1; page < 100; page++) {
+    const res = await ctx.call<{ list: MessageRow[]; total: number }>(
+      'GET',
+      `/message/list?page=${page}&page_size=100`,
+      { token: ctx.tokens.patient },
+    );
+    if (res.status !== 200) throw new Error(`message list: ${res.status} ${JSON.stringify(res.body)}`);
+    all.push(...res.body.data.list);
+    if (all.length >= res.body.data.total || res.body.data.list.length === 0) break;
+  }
+  return all;
+}
+
+const PATIENT_PHONE = '13900000001';
+
+/** The operator sends notifications (message row + audit row); each has a long body that a torn write would cut. */
+export function operatorMessagesScenario(): WriteScenario {
+  const acked = new Map<number, number>(); // message id → n
+  const title = (n: number) => `崩溃测试 #${n}`;
+  const content = (n: number) => `${n}:${'药'.repeat(1500)}:${n}`;
+  return {
+    name: 'operator sends messages',
+    async write(ctx, n) {
+      const res = await ctx.call<{ id: number }>('POST', '/message', {
+        token: ctx.tokens.admin,
+        body: { phone: PATIENT_PHONE, kind: 'system', title: title(n), content: content(n) },
+      });
+      if (res.status === 200) acked.set(res.body.data.id, n);
+    },
+    acknowledged: () => acked.size,
+    async verify(ctx) {
+      const problems: string[] = [];
+      const rows = (await patientMessages(ctx)).filter((m) => m.title.startsWith('崩溃测试 #'));
+      const byId = new Map(rows.map((m) => [m.id, m]));
+      for (const [id, n] of acked) {
+        const row = byId.get(id);
+        if (!row) problems.push(`acknowledged message ${id} (#${n}) is missing`);
+        else if (row.title !== title(n) || row.content !== content(n))
+          problems.push(`message ${id} differs from what was sent`);
+      }
+      const seen = new Set<string>();
+      for (const m of rows) {
+        const n = Number(m.title.slice('崩溃测试 #'.length));
+        if (m.content !== content(n))
+          problems.push(`message ${m.id} is torn (content of ${m.content.length} characters)`);
+        if (seen.has(m.title)) problems.push(`message ${m.title} stored twice`);
+        seen.add(m.title);
+      }
+      // the audit entry is written before the answer: every acknowledged send has one
+      const audited = new Set<number>();
+      for (let page = 1; page < 50; page++) {
+        const res = await ctx.call<{ list: { detail: { message_id?: number } | null }[]; total: number }>(
+          'GET',
+          `/admin/audit_log?action=message.send&page=${page}&page_size=100`,
+          { token: ctx.tokens.admin },
+        );
+        if (res.status !== 200) {
+          problems.push(`audit log: ${res.status}`);
+          break;
+        }
+        for (const e of res.body.data.list) if (e.detail?.message_id) audited.add(e.detail.message_id);
+        if (res.body.data.list.length < 100) break;
+      }
+      for (const id of acked.keys())
+        if (!audited.has(id)) problems.push(`acknowledged message ${id} has no audit entry`);
+      return problems;
+    },
+  };
+}
+
+/** The patient marks batches of messages read: each batch is one multi-row update, all or nothing. */
+export function markReadBatchesScenario(batchCount = 40, batchSize = 5): WriteScenario {
+  const batches: number[][] = [];
+  const acked = new Set<number>();
+  return {
+    name: 'patient marks batches read',
+    async prepare(ctx) {
+      const ids: number[] = [];
+      for (let i = 0; i < batchCount * batchSize; i++) {
+        const res = await ctx.call<{ id: number }>('POST', '/message', {
+          token: ctx.tokens.admin,
+          body: { phone: PATIENT_PHONE, kind: 'order', title: `批量已读 #${i}`, content: `第 ${i} 条` },
+        });
+        if (res.status !== 200) throw new Error(`prepare: ${res.status} ${JSON.stringify(res.body)}`);
+        ids.push(res.body.data.id);
+      }
+      for (let b = 0; b < batchCount; b++) batches.push(ids.slice(b * batchSize, (b + 1) * batchSize));
+    },
+    async write(ctx, n) {
+      const batch = batches[n];
+      if (!batch) {
+        await new Promise((r) => setTimeout(r, 20)); // every batch sent: idle until the crash
+        return;
+      }
+      const res = await ctx.call<{ updated: number }>('PUT', '/message/read', {
+        token: ctx.tokens.patient,
+        body: { ids: batch },
+      });
+      if (res.status === 200 && res.body.data.updated === batch.length) acked.add(n);
+    },
+    acknowledged: () => acked.size,
+    async verify(ctx) {
+      const problems: string[] = [];
+      const read = new Map((await patientMessages(ctx)).map((m) => [m.id, m.read_at !== null]));
+      batches.forEach((batch, n) => {
+        const states = batch.map((id) => read.get(id));
+        if (states.some((s) => s === undefined)) problems.push(`batch ${n}: messages missing`);
+        const count = states.filter(Boolean).length;
+        if (acked.has(n) && count !== batch.length)
+          problems.push(`acknowledged batch ${n}: ${count}/${batch.length} read`);
+        if (count !== 0 && count !== batch.length) problems.push(`batch ${n} half applied: ${count}/${batch.length}`);
+      });
+      return problems;
+    },
+  };
+}
+
+/** The write scenarios of the crash test; modules add theirs here as they land. */
+export const writeScenarios = (): WriteScenario[] => [operatorMessagesScenario(), markReadBatchesScenario()];
