@@ -1,5 +1,5 @@
 import type { PharmacyRole } from '@pharmacy/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { account, session } from '../db/schema/index';
 
@@ -27,8 +27,6 @@ export interface AccountAccessRow {
 
 export interface SessionAccessRow extends AccountAccessRow {
   sessionId: number;
-  expiresAt: Date;
-  revokedAt: Date | null;
 }
 
 // qualified explicitly: drizzle leaves columns unqualified in single-table selects
@@ -60,19 +58,22 @@ export class PrincipalRepository {
 
   constructor(private readonly db: Database) {
     this.bySession = db
-      .select({
-        ...accessColumns,
-        sessionId: session.id,
-        expiresAt: session.expiresAt,
-        revokedAt: session.revokedAt,
-      })
+      .select({ ...accessColumns, sessionId: session.id })
       .from(session)
       .innerJoin(account, eq(account.id, session.accountId))
-      .where(eq(session.tokenSha256, sql.placeholder('hash')))
+      .where(
+        and(
+          eq(session.tokenSha256, sql.placeholder('hash')),
+          isNull(session.revokedAt),
+          gt(session.expiresAt, sql`now()`),
+          eq(account.status, 'active'),
+        ),
+      )
       .limit(1)
       .prepare('principal_by_session');
   }
 
+  /** The live session's account: unknown, expired and revoked tokens and disabled accounts all give nothing. */
   async bySessionHash(tokenSha256: string): Promise<SessionAccessRow | undefined> {
     const [row] = await this.bySession.execute({ hash: tokenSha256 });
     return row;
