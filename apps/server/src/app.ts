@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/client';
 import type { CaptchaImage } from './modules/auth/auth.service';
 import { auditModule } from './modules/audit/index';
 import { authModule } from './modules/auth/index';
+import { cmsModule } from './modules/cms/index';
 import type { SmsProvider } from './modules/auth/sms-provider';
 import { messagesModule } from './modules/messages/index';
 import { pharmaciesModule } from './modules/pharmacies/index';
@@ -83,6 +84,8 @@ export async function buildApp(options: BuildAppOptions) {
     },
     { prefix: API_PREFIX },
   );
+  // the Directus-compatible content API lives beside the API, as in the spec (/scms/items/<collection>)
+  await app.register(cmsModule, { prefix: '/scms' });
 
   if (options.serveWeb ?? webDistExists(config)) {
     await app.register(staticPlugin, { root: config.webDist });

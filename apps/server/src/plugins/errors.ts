@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { ItemsQueryError } from '../modules/cms/items-query/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +95,17 @@ const internalEnvelope = (): Envelope => ({
   data: null,
 });
 
+/** Directus error codes for the content API's failures that did not come from the items layer. */
+const directusCodes: Record<number, string> = {
+  400: 'INVALID_PAYLOAD',
+  401: 'INVALID_CREDENTIALS',
+  403: 'FORBIDDEN',
+  404: 'ROUTE_NOT_FOUND',
+  413: 'REQUESTS_EXCEEDED',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'REQUESTS_EXCEEDED',
+};
+
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 const isCmsPath = (url: string) => url === '/scms' || url.startsWith('/scms/') || url.startsWith('/scms?');
 
@@ -102,7 +114,23 @@ export const errorsPlugin = fp(
   async (app) => {
     app.decorate('spaFallback', null);
 
-    app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    // /scms speaks Directus: its failures carry `errors: [{ message, extensions: { code } }]` beside the envelope.
+    app.addHook('preSerialization', async (request, reply, payload) => {
+      if (reply.statusCode < 400 || !isCmsPath(request.url) || !payload || typeof payload !== 'object') return payload;
+      const body = payload as Record<string, unknown>;
+      if ('errors' in body) return payload;
+      const message = typeof body.msg === 'string' ? body.msg : 'Request failed';
+      const code = directusCodes[reply.statusCode] ?? 'INTERNAL_SERVER_ERROR';
+      return { errors: [{ message, extensions: { code } }], ...body };
+    });
+
+    app.setErrorHandler((err: FastifyError | AppError | ItemsQueryError, request, reply) => {
+      if (err instanceof ItemsQueryError) {
+        const msg = err.status === 403 ? serverMessages.forbidden : `${serverMessages.badParams}：查询格式不正确`;
+        return reply
+          .code(err.status)
+          .send({ ...err.toBody(), code: err.status * 1000, msg, message: err.message, data: null });
+      }
       if (err instanceof AppError) {
         return reply.code(err.statusCode).send({ code: err.code, msg: err.msg, message: err.message, data: err.data });
       }

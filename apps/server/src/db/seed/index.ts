@@ -20,6 +20,7 @@ import {
   team,
   viper,
 } from '../schema/index';
+import { seedCatalogue } from './catalogue';
 import { DEMO_PASSWORD, demoAccounts, demoMessages, demoPharmacies, staffPermissions } from './demo-data';
 
 export { DEMO_PASSWORD, demoAccounts } from './demo-data';
@@ -29,14 +30,23 @@ const SEED_LOCK_KEY = 72_011_002;
 
 const phoneUserId = (phone: string) => `pu_${phone}`;
 
-/** Demo data: one account per role, three pharmacies, a patient and notifications. Skips when already seeded. */
+/**
+ * Demo data: one account per role, three pharmacies, a patient and notifications, then the demo catalogue (medicines,
+ * six more pharmacies, quotes, home content). Each part skips when already seeded.
+ */
 export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
+  const people = await seedPeople(db);
+  const catalogue = await seedCatalogue(db);
+  return { seeded: people || catalogue };
+}
+
+async function seedPeople(db: Database): Promise<boolean> {
   const [existing] = await db
     .select({ id: account.id })
     .from(account)
     .where(eq(account.phone, demoAccounts[0].phone))
     .limit(1);
-  if (existing) return { seeded: false };
+  if (existing) return false;
 
   const hashes = await Promise.all(demoAccounts.map(() => hashPassword(DEMO_PASSWORD)));
 
@@ -247,5 +257,5 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
     );
     await tx.insert(message).values(rows);
   });
-  return { seeded };
+  return seeded;
 }

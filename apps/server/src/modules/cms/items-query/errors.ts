@@ -1,5 +1,5 @@
-/** Directus error codes this layer answers with, and their HTTP statuses. */
-export const itemsErrorStatus = { FORBIDDEN: 403, INVALID_QUERY: 400 } as const;
+/** Directus error codes this layer answers with, and their HTTP statuses (INVALID_PAYLOAD: a write's body). */
+export const itemsErrorStatus = { FORBIDDEN: 403, INVALID_QUERY: 400, INVALID_PAYLOAD: 400 } as const;
 export type ItemsErrorCode = keyof typeof itemsErrorStatus;
 
 export interface DirectusErrorBody {

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import type { CmsRepository, ColumnInfo, ItemRow } from './cms.repository';
+import { type CmsCollectionName, isCmsCollection, operatorCollections, publicCollections } from './collections';
+import { ItemsQueryError, type ItemsResult, type RawItemsQuery } from './items-query/index';
+
+/** A field as Directus' `GET /fields/<collection>` describes it (the part a generated form needs). */
+export interface CmsFieldInfo {
+  collection: string;
+  field: string;
+  type: 'integer' | 'string' | 'timestamp';
+  meta: { interface: string; hidden: boolean; readonly: boolean; required: boolean; options: unknown; note: null };
+  schema: { is_nullable: boolean; max_length: number | null; is_primary_key: boolean; default_value: null };
+}
+
+const forbidden = () => new ItemsQueryError('FORBIDDEN', "You don't have permission to access this.");
+/** Set by the database, never by a client. */
+const systemFields = new Set(['id', 'created_at', 'updated_at']);
+const INT_MAX = 2_147_483_647;
+
+function valueSchema(c: ColumnInfo): z.ZodType {
+  let s: z.ZodType;
+  if (c.kind === 'integer') s = z.number().int().min(-INT_MAX).max(INT_MAX);
+  else if (c.enumValues) s = z.enum(c.enumValues as [string, ...string[]]);
+  else s = z.string().max(c.maxLength ?? 10_000);
+  return c.notNull ? s : s.nullable();
+}
+
+function payloadSchema(columns: ColumnInfo[], creating: boolean) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const c of columns) {
+    if (systemFields.has(c.field)) continue;
+    const v = valueSchema(c);
+    shape[c.field] = creating && c.notNull && !c.hasDefault ? v : v.optional();
+  }
+  return z.strictObject(shape);
+}
+
+const positiveId = (raw: string): number => {
+  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > INT_MAX) throw forbidden();
+  return Number(raw);
+};
+
+/** Reads for everybody (drafts only for operators) and the operator's writes, Directus-compatible. */
+export class CmsService {
+  constructor(private readonly repo: CmsRepository) {}
+
+  private registry(operator: boolean) {
+    return operator ? operatorCollections : publicCollections;
+  }
+
+  items(collection: string, query: RawItemsQuery, operator: boolean): Promise<ItemsResult> {
+    return this.repo.readItems(this.registry(operator), collection, query);
+  }
+
+  item(collection: string, id: string, query: RawItemsQuery, operator: boolean): Promise<{ data: ItemRow }> {
+    return this.repo.readItem(this.registry(operator), collection, id, query);
+  }
+
+  private editable(collection: string): CmsCollectionName {
+    if (!isCmsCollection(collection)) throw forbidden();
+    return collection;
+  }
+
+  fields(collection: string): CmsFieldInfo[] {
+    const name = this.editable(collection);
+    return this.repo.columns(name).map((c) => ({
+      collection: name,
+      field: c.field,
+      type: c.kind === 'datetime' ? 'timestamp' : c.kind,
+      meta: {
+        interface: c.enumValues
+          ? 'select-dropdown'
+          : c.kind === 'integer'
+            ? 'input'
+            : c.kind === 'datetime'
+              ? 'datetime'
+              : 'input',
+        hidden: false,
+        readonly: systemFields.has(c.field),
+        required: c.notNull && !c.hasDefault && !c.primary,
+        options: c.enumValues ? { choices: c.enumValues.map((v) => ({ text: v, value: v })) } : null,
+        note: null,
+      },
+      schema: { is_nullable: !c.notNull, max_length: c.maxLength, is_primary_key: c.primary, default_value: null },
+    }));
+  }
+
+  private parse(name: CmsCollectionName, body: unknown, creating: boolean): Record<string, unknown> {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      throw new ItemsQueryError('INVALID_PAYLOAD', 'Invalid payload. An item must be an object.');
+    }
+    const values = Object.fromEntries(Object.entries(body).filter(([k]) => !systemFields.has(k)));
+    const result = payloadSchema(this.repo.columns(name), creating).safeParse(values);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const where = issue.path.length ? ` "${String(issue.path[0]).slice(0, 64)}"` : '';
+      throw new ItemsQueryError('INVALID_PAYLOAD', `Invalid payload. Field${where}: ${issue.message}`);
+    }
+    return result.data as Record<string, unknown>;
+  }
+
+  async create(collection: string, body: unknown): Promise<{ data: ItemRow }> {
+    const name = this.editable(collection);
+    const id = await this.repo.insert(name, this.parse(name, body, true));
+    return this.repo.readItem(operatorCollections, name, String(id));
+  }
+
+  async update(collection: string, rawId: string, body: unknown): Promise<{ data: ItemRow }> {
+    const name = this.editable(collection);
+    const id = positiveId(rawId);
+    const values = this.parse(name, body, false);
+    if (!(await this.repo.update(name, id, values))) throw forbidden();
+    return this.repo.readItem(operatorCollections, name, String(id));
+  }
+
+  async remove(collection: string, rawId: string): Promise<number> {
+    const name = this.editable(collection);
+    const id = positiveId(rawId);
+    if (!(await this.repo.remove(name, id))) throw forbidden();
+    return id;
+  }
+}
