@@ -3,13 +3,14 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import { type AppConfig, webDistExists } from './config';
 import type { DatabaseHandle } from './db/client';
-import type { CaptchaImage } from './modules/auth/auth.service';
 import { auditModule } from './modules/audit/index';
+import type { CaptchaImage } from './modules/auth/auth.service';
 import { authModule } from './modules/auth/index';
-import { cmsModule } from './modules/cms/index';
 import type { SmsProvider } from './modules/auth/sms-provider';
+import { cmsModule } from './modules/cms/index';
 import { messagesModule } from './modules/messages/index';
 import { pharmaciesModule } from './modules/pharmacies/index';
+import { uploadsModule } from './modules/uploads/index';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -18,6 +19,7 @@ import { healthPlugin } from './plugins/health';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import { swaggerPlugin } from './plugins/swagger';
+import { transportSecurityPlugin } from './plugins/transport-security';
 
 // Default validation messages in Chinese; the shared schemas word their own where it matters.
 z.config(z.locales.zhCN());
@@ -59,6 +61,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   // external plugins
   await app.register(securityPlugin);
+  await app.register(transportSecurityPlugin);
   await app.register(swaggerPlugin);
 
   // app plugins
@@ -81,6 +84,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(pharmaciesModule);
       await api.register(messagesModule);
       await api.register(auditModule);
+      await api.register(uploadsModule, { dataDir: config.dataDir });
     },
     { prefix: API_PREFIX },
   );

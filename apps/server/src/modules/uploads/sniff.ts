@@ -1,0 +1,37 @@
+import { fileTypeFromBuffer } from 'file-type';
+
+/** What the console may upload: images, PDF, and the spreadsheets of product imports. */
+export const allowedUploads = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+export type UploadExt = keyof typeof allowedUploads;
+
+const aliases: Record<string, UploadExt> = { jpeg: 'jpg' };
+
+export const extOfName = (name: string): string => {
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  return aliases[ext] ?? ext;
+};
+
+/** Plain text a spreadsheet program reads as CSV: no NUL bytes and no binary signature. */
+const looksLikeText = (data: Buffer) => !data.subarray(0, 64 * 1024).includes(0);
+
+/**
+ * The type of an upload, from its content and its name together: the name's extension must be allowed and the
+ * content must be what the extension says (by magic bytes; CSV by being text with no binary signature).
+ */
+export async function sniffUpload(filename: string, data: Buffer): Promise<UploadExt | null> {
+  const ext = extOfName(filename);
+  if (!(ext in allowedUploads)) return null;
+  const detected = await fileTypeFromBuffer(data);
+  if (ext === 'csv') return !detected && looksLikeText(data) ? 'csv' : null;
+  const found = detected ? (aliases[detected.ext] ?? detected.ext) : null;
+  return found === ext ? ext : null;
+}
