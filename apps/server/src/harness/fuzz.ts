@@ -21,7 +21,7 @@ export const fuzzSeed = (env: NodeJS.ProcessEnv = process.env) => {
 };
 
 /** Who calls a route in the fuzzer: somebody its rule lets in, so that inputs reach validation and the handler. */
-async function callerFor(world: World, op: Operation): Promise<{ actor: Actor | null; pharmacyId?: number }> {
+export async function callerFor(world: World, op: Operation): Promise<{ actor: Actor | null; pharmacyId?: number }> {
   const access = op.access;
   if (!access || 'public' in access) return { actor: null };
   if ('admin' in access) return { actor: world.admin };
