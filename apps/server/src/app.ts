@@ -7,9 +7,13 @@ import { auditModule } from './modules/audit/index';
 import type { CaptchaImage } from './modules/auth/auth.service';
 import { authModule } from './modules/auth/index';
 import type { SmsProvider } from './modules/auth/sms-provider';
+import { demoImagesModule } from './modules/catalogue/index';
 import { cmsModule } from './modules/cms/index';
+import { medicinesModule } from './modules/medicines/index';
 import { messagesModule } from './modules/messages/index';
 import { pharmaciesModule } from './modules/pharmacies/index';
+import { pharmacyDirectoryModule } from './modules/pharmacy-directory/index';
+import { productImportModule } from './modules/product-import/index';
 import { uploadsModule } from './modules/uploads/index';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
@@ -84,12 +88,17 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(pharmaciesModule);
       await api.register(messagesModule);
       await api.register(auditModule);
+      await api.register(medicinesModule);
+      await api.register(pharmacyDirectoryModule);
+      await api.register(productImportModule, { dataDir: config.dataDir });
       await api.register(uploadsModule, { dataDir: config.dataDir });
     },
     { prefix: API_PREFIX },
   );
   // the Directus-compatible content API lives beside the API, as in the spec (/scms/items/<collection>)
   await app.register(cmsModule, { prefix: '/scms' });
+  // the demo data's placeholder images (/demo/...)
+  await app.register(demoImagesModule);
 
   if (options.serveWeb ?? webDistExists(config)) {
     await app.register(staticPlugin, { root: config.webDist });

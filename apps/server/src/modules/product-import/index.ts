@@ -1,4 +1,5 @@
 export { ERROR_REPORT_FILE_NAME, writeErrorReport } from './error-report';
+export { productImportModule } from './module';
 export {
   formatOf,
   ImportFileError,

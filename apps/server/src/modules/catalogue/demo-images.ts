@@ -1,0 +1,54 @@
+import { demoPharmacies as foundationPharmacies } from '../../db/seed/demo-data';
+import { type DemoAptitude, demoCertificateSvg, demoProductSvg, generateDemoCatalogue } from './demo-catalogue';
+
+const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const colors = ['#1677ff', '#13a8a8', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1'];
+
+/** A banner or icon placeholder: the row's title on a coloured card. */
+function labelSvg(title: string, i: number, wide: boolean): string {
+  const [w, h] = wide ? [1200, 400] : [240, 240];
+  const size = wide ? 64 : Math.max(28, Math.floor(180 / Math.max(2, [...title].length)));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="${w}" height="${h}" rx="${wide ? 0 : 48}" fill="${colors[i % colors.length]}"/><text x="${w / 2}" y="${h / 2 + size / 3}" font-size="${size}" text-anchor="middle" fill="#fff" font-family="sans-serif">${escapeXml(title)}</text></svg>`;
+}
+
+let cache: Map<string, string> | null = null;
+
+/**
+ * Every placeholder image the demo data links to (`/demo/...`), rendered once from the same deterministic generator
+ * the seed used: products (two sides), pharmacy qualifications, banners and icons.
+ */
+export function demoImages(): Map<string, string> {
+  if (cache) return cache;
+  const data = generateDemoCatalogue({ today: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10) });
+  const out = new Map<string, string>();
+  for (const p of data.products) {
+    for (const [i, url] of p.images.entries()) out.set(url, demoProductSvg(p, i + 1));
+  }
+  for (const ph of data.pharmacies) for (const a of ph.aptitude) out.set(a.url, demoCertificateSvg(ph.name, a));
+  foundationPharmacies.forEach((ph, i) => {
+    const certificates: DemoAptitude[] = [
+      {
+        kind: 'drug_licence',
+        title: '药品经营许可证',
+        number: ph.drugLicenceNo,
+        expire_at: ph.drugLicenceExpireAt,
+        url: `/demo/aptitude/foundation-${i + 1}-drug-licence.svg`,
+      },
+      {
+        kind: 'business_licence',
+        title: '营业执照',
+        number: ph.businessLicenceNo,
+        expire_at: null,
+        url: `/demo/aptitude/foundation-${i + 1}-business-licence.svg`,
+      },
+    ];
+    for (const a of certificates) out.set(a.url, demoCertificateSvg(ph.name, a));
+  });
+  const c = data.content;
+  for (const [i, r] of c.home_swiper.entries()) out.set(r.image, labelSvg(r.title, i, true));
+  for (const [i, r] of c.entry_2.entries()) out.set(r.image, labelSvg(r.title, i + 2, true));
+  for (const [i, r] of c.home_entry.entries()) out.set(r.icon, labelSvg(r.title.slice(0, 2), i, false));
+  for (const [i, r] of c.entry_1.entries()) out.set(r.icon, labelSvg(r.title.slice(0, 2), i + 3, false));
+  cache = out;
+  return out;
+}

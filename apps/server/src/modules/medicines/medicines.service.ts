@@ -1,0 +1,171 @@
+import type {
+  CommentAddBody,
+  CommentListQuery,
+  CommentVoteKind,
+  HotMedicine,
+  MedicineComment,
+  MedicineListItem,
+  MedicineListQuery,
+  PageResult,
+  Product,
+  ProductQuote,
+} from '@pharmacy/shared';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import type { MedicineRepository } from './medicines.repository';
+import {
+  type entry1GroupSchema,
+  fitsInt,
+  type pharmacyLicenceSchema,
+  type provinceSchema,
+  type quoteListQuerySchema,
+} from './medicines.schema';
+
+const emptyPage = <T>(page: number, page_size: number): PageResult<T> => ({ list: [], total: 0, page, page_size });
+
+/** 张** : a commenter's name shown with everything but the first character hidden. */
+export const maskName = (name: string) => {
+  const chars = [...name.trim()];
+  return chars.length === 0 ? '匿名用户' : `${chars[0]}**`;
+};
+
+const instructionKeys = ['indications', 'usage', 'contraindications', 'adverse_reactions', 'storage'] as const;
+
+type QuoteRow = Awaited<ReturnType<MedicineRepository['quotes']>>['rows'][number];
+const toProductQuote = ({ quote: q, pharmacyName, pharmacyCity }: QuoteRow): ProductQuote => ({
+  id: q.id,
+  pharmacy_id: q.pharmacyId,
+  product_id: q.productId,
+  price: q.price,
+  original_price: q.originalPrice,
+  stock: q.stock,
+  status: q.status,
+  is_top: q.isTop,
+  sort: q.sort,
+  sales_count: q.salesCount,
+  pharmacy_name: pharmacyName,
+  pharmacy_city: pharmacyCity,
+});
+
+type CommentRow = Awaited<ReturnType<MedicineRepository['comments']>>['rows'][number];
+const toComment = (r: Omit<CommentRow, 'myVote'> & { myVote: CommentVoteKind | null }): MedicineComment => ({
+  id: r.comment.id,
+  product_id: r.comment.productId,
+  account_id: r.comment.accountId,
+  author_name: maskName(r.authorName),
+  head_img_url: r.headImgUrl,
+  content: r.comment.content,
+  rating: r.comment.rating,
+  support_count: r.comment.supportCount,
+  objection_count: r.comment.objectionCount,
+  my_vote: r.myVote,
+  created_at: r.comment.createdAt.toISOString(),
+});
+
+/** The public catalogue (mp/cms), rankings and comments (admin/medicine). */
+export class MedicineService {
+  constructor(private readonly repo: MedicineRepository) {}
+
+  async list(query: MedicineListQuery): Promise<PageResult<MedicineListItem>> {
+    if (!fitsInt(query.category_id)) return emptyPage(query.page, query.page_size);
+    const { rows, total } = await this.repo.list(query);
+    return { list: rows, total, page: query.page, page_size: query.page_size };
+  }
+
+  /** Ranked by units sold; `week` counts the last seven days once sales carry dates (see unitsSoldRanking). */
+  hot(limit: number, week: boolean): Promise<HotMedicine[]> {
+    return this.repo.unitsSoldRanking(limit, week ? new Date(Date.now() - 7 * 86_400_000) : null);
+  }
+
+  async product(id: number): Promise<Product> {
+    const p = await this.repo.product(id);
+    if (!p) throw AppError.notFound('药品不存在或已下架', 'Product not found');
+    const instructions = Object.fromEntries(
+      instructionKeys.map((k) => [k, typeof p.instructions[k] === 'string' ? p.instructions[k] : '']),
+    ) as Product['instructions'];
+    return {
+      id: p.id,
+      name: p.name,
+      generic_name: p.genericName,
+      spec: p.spec,
+      dosage_form: p.dosageForm,
+      manufacturer: p.manufacturer,
+      approval_no: p.approvalNo,
+      barcode: p.barcode,
+      type: p.type,
+      category_id: p.categoryId,
+      images: p.images,
+      instructions,
+      status: p.status,
+      created_at: p.createdAt.toISOString(),
+      updated_at: p.updatedAt.toISOString(),
+    };
+  }
+
+  async quotes(query: z.infer<typeof quoteListQuerySchema>): Promise<PageResult<ProductQuote>> {
+    const { rows, total } = await this.repo.quotes(
+      { productId: query.product_id, pharmacyId: query.pharmacy_id },
+      query.page,
+      query.page_size,
+    );
+    return { list: rows.map(toProductQuote), total, page: query.page, page_size: query.page_size };
+  }
+
+  async provinces(): Promise<z.infer<typeof provinceSchema>[]> {
+    const out = new Map<string, string[]>();
+    for (const { province, city } of await this.repo.provinces()) {
+      if (!province) continue;
+      const cities = out.get(province) ?? [];
+      if (city && !cities.includes(city)) cities.push(city);
+      out.set(province, cities);
+    }
+    return [...out].map(([province, cities]) => ({ province, cities }));
+  }
+
+  async licences(): Promise<z.infer<typeof pharmacyLicenceSchema>[]> {
+    return (await this.repo.licences()).map((p) => ({
+      pharmacy_id: p.id,
+      pharmacy_name: p.name,
+      business_licence_no: p.businessLicenceNo,
+      drug_licence_no: p.drugLicenceNo,
+      drug_licence_expire_at: p.drugLicenceExpireAt,
+      aptitude_images: p.aptitudeImages,
+    }));
+  }
+
+  async entry1(): Promise<z.infer<typeof entry1GroupSchema>[]> {
+    const { groups, entries } = await this.repo.entry1Groups();
+    return groups.map((g) => ({
+      id: g.id,
+      name: g.name,
+      items: entries
+        .filter((e) => e.categoryId === g.id)
+        .map((e) => ({ id: e.id, title: e.title, icon: e.icon, link: e.link, sort: e.sort })),
+    }));
+  }
+
+  async comments(query: CommentListQuery, viewerId: number | null): Promise<PageResult<MedicineComment>> {
+    if (!fitsInt(query.product_id)) return emptyPage(query.page, query.page_size);
+    const { rows, total } = await this.repo.comments(query.product_id, query.page, query.page_size, viewerId);
+    return { list: rows.map(toComment), total, page: query.page, page_size: query.page_size };
+  }
+
+  async addComment(accountId: number, body: CommentAddBody): Promise<MedicineComment> {
+    if (!fitsInt(body.product_id) || !(await this.repo.productExists(body.product_id))) {
+      throw AppError.notFound('药品不存在或已下架', 'Product not found');
+    }
+    const created = await this.repo.addComment({
+      productId: body.product_id,
+      accountId,
+      content: body.content,
+      rating: body.rating,
+    });
+    return toComment({ ...created, myVote: null });
+  }
+
+  async vote(commentId: number, accountId: number, kind: CommentVoteKind | null) {
+    const result = await this.repo.vote(commentId, accountId, kind);
+    if (!result) throw AppError.notFound('评论不存在', 'Comment not found');
+    return result;
+  }
+}
