@@ -14,7 +14,7 @@ export class AppError extends Error {
   }
 
   static badParams(field: string, reason: string, message = `Invalid parameter: ${field}`) {
-    return new AppError(400, ErrorCode.BAD_PARAMS, `${serverMessages.badParams}：${field} ${reason}`, message);
+    return new AppError(400, ErrorCode.BAD_PARAMS, `${field} ${reason}`, message);
   }
 
   /** 400111: the console shows its own message, so msg is what a person should read. */

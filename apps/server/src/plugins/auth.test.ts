@@ -66,9 +66,9 @@ describe('requirePharmacy', () => {
   it('400 naming pharmacyid when the header is missing or malformed', async () => {
     const missing = await get('/api/v1/test/pharmacy', tokens['13800000002']);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().msg).toBe('请求参数错误：pharmacyid 请先选择药店');
+    expect(missing.json().msg).toBe('pharmacyid 请先选择药店');
     const bad = await get('/api/v1/test/pharmacy', tokens['13800000002'], '1 or 1=1');
-    expect(bad.json().msg).toBe('请求参数错误：pharmacyid 药店 ID 不正确');
+    expect(bad.json().msg).toBe('pharmacyid 药店 ID 不正确');
   });
 
   it('lets a member in, with the membership on the request', async () => {

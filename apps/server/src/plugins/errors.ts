@@ -31,25 +31,25 @@ interface ValidationIssue {
   message?: string;
 }
 
-/** "请求参数错误：phone 手机号格式不正确": the first issue, with its field path. */
+/** "phone 手机号格式不正确": the first issue, with its field path (the console prefixes 请求参数错误：, spec §8). */
 export function validationEnvelope(issues: ValidationIssue[], context: string | undefined): Envelope {
   const first = issues[0];
   const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.') || contextLabels[context ?? ''] || '参数';
   const reason = first.message || '格式不正确';
   return {
     code: ErrorCode.BAD_PARAMS,
-    msg: `${serverMessages.badParams}：${field} ${reason}`,
+    msg: `${field} ${reason}`,
     message: `Invalid ${context ?? 'request'}: ${field}`,
     data: { field, issues: issues.map((i) => ({ field: i.instancePath.replace(/^\//, ''), message: i.message })) },
   };
 }
 
 const fastifyClientErrors: Record<string, { status: number; code: number; msg: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorCode.BAD_PARAMS, msg: '请求参数错误：JSON 格式不正确' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ErrorCode.BAD_PARAMS, msg: '请求参数错误：请求体不能为空' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: ErrorCode.BAD_PARAMS, msg: 'JSON 格式不正确' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: ErrorCode.BAD_PARAMS, msg: '请求体不能为空' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ErrorCode.PAYLOAD_TOO_LARGE, msg: serverMessages.payloadTooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: ErrorCode.UNSUPPORTED_MEDIA, msg: '不支持的请求格式' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ErrorCode.BAD_PARAMS, msg: '请求参数错误：请求长度不正确' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: ErrorCode.BAD_PARAMS, msg: '请求长度不正确' },
 };
 
 const byStatus = (status: number): { code: number; msg: string } => {
@@ -69,7 +69,7 @@ const byStatus = (status: number): { code: number; msg: string } => {
     case 429:
       return { code: ErrorCode.TOO_MANY_REQUESTS, msg: serverMessages.tooManyRequests };
     default:
-      return { code: status * 1000, msg: '请求参数错误：请求格式不正确' };
+      return { code: status * 1000, msg: '请求格式不正确' };
   }
 };
 
@@ -82,7 +82,7 @@ export function frameworkErrorHandler(err: FastifyError, _request: FastifyReques
     typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
   return reply.code(status).send({
     code: ErrorCode.BAD_PARAMS,
-    msg: '请求参数错误：请求地址格式不正确',
+    msg: '请求地址格式不正确',
     message: err.message || 'Bad URL',
     data: null,
   });

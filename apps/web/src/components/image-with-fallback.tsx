@@ -23,7 +23,7 @@ export function ImageWithFallback({ src, alt, width, height, style, ...rest }: I
       minWidth: 80,
       minHeight: 40,
       background: '#f5f5f5',
-      color: '#8c8c8c',
+      color: '#595959',
       fontSize: 12,
       border: '1px dashed #d9d9d9',
       ...style,

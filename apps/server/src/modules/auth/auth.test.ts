@@ -131,9 +131,9 @@ describe('password sign-in', () => {
   it('validates the body with a Chinese message naming the field', async () => {
     const res = await login({ phone: '12345', password: 'x' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 400000, msg: '请求参数错误：phone 手机号格式不正确' });
+    expect(res.json()).toMatchObject({ code: 400000, msg: 'phone 手机号格式不正确' });
     const neither = await login({ phone: '13800000001' });
-    expect(neither.json().msg).toBe('请求参数错误：password 请填写密码或短信验证码其中一项');
+    expect(neither.json().msg).toBe('password 请填写密码或短信验证码其中一项');
     const both = await login({ phone: '13800000001', password: 'a', sms_code: '123456' });
     expect(both.statusCode).toBe(400);
   });
@@ -425,9 +425,9 @@ describe('password change', () => {
       t.app.inject({ method: 'PUT', url: '/api/v1/user/password', headers: headers(token), payload });
 
     const neither = await put({ new_password: 'NewPass123' });
-    expect(neither.json()).toMatchObject({ code: 400000, msg: '请求参数错误：old_password 请输入原密码或短信验证码' });
+    expect(neither.json()).toMatchObject({ code: 400000, msg: 'old_password 请输入原密码或短信验证码' });
     const weak = await put({ old_password: DEMO_PASSWORD, new_password: 'short' });
-    expect(weak.json()).toMatchObject({ code: 400000, msg: '请求参数错误：new_password 新密码至少 8 位' });
+    expect(weak.json()).toMatchObject({ code: 400000, msg: 'new_password 新密码至少 8 位' });
     const wrongOld = await put({ old_password: 'Wrong@123', new_password: 'NewPass123' });
     expect(wrongOld.json()).toMatchObject({ code: 400111, msg: '原密码错误' });
 

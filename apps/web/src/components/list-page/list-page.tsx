@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Form, Popconfirm, Space, Table, type TableProps } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
-import { type Key, type ReactNode, useEffect, useMemo } from 'react';
+import { type Key, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { usePermission } from '../permission-gate';
 import type { ListPageState, ListQueryShape } from './use-list-page';
 
@@ -64,6 +64,13 @@ export function ListPage<T extends object, Q extends ListQueryShape>(props: List
   const sessionCan = usePermission();
   const can = props.can ?? sessionCan;
   const [form] = Form.useForm();
+  const tableWrapper = useRef<HTMLDivElement>(null);
+
+  // antd's hidden measure row (scroll.x) is aria-hidden yet holds focusable copies of the cells: make it inert.
+  useEffect(() => {
+    for (const row of tableWrapper.current?.querySelectorAll('.ant-table-measure-row') ?? [])
+      row.setAttribute('inert', '');
+  });
 
   // Keep the form showing what the URL says (back button, links, reset).
   useEffect(() => {
@@ -166,17 +173,19 @@ export function ListPage<T extends object, Q extends ListQueryShape>(props: List
           {props.toolbar}
         </Flex>
       ) : null}
-      <Table<T>
-        aria-label={props.label}
-        {...props.tableProps}
-        rowKey={props.rowKey as TableProps<T>['rowKey']}
-        columns={allColumns}
-        dataSource={rows}
-        loading={props.loading}
-        rowSelection={props.rowSelection}
-        scroll={{ x: 'max-content', ...props.tableProps?.scroll }}
-        {...list.tableProps<T>(total ?? 0)}
-      />
+      <div ref={tableWrapper}>
+        <Table<T>
+          aria-label={props.label}
+          {...props.tableProps}
+          rowKey={props.rowKey as TableProps<T>['rowKey']}
+          columns={allColumns}
+          dataSource={rows}
+          loading={props.loading}
+          rowSelection={props.rowSelection}
+          scroll={{ x: 'max-content', ...props.tableProps?.scroll }}
+          {...list.tableProps<T>(total ?? 0)}
+        />
+      </div>
       {dialog && dialogAllowed ? dialog.render({ id: list.action?.id ?? null, close: list.closeAction }) : null}
     </Flex>
   );
