@@ -143,6 +143,27 @@ export function apiClient(base: string) {
 
 export type ApiClient = ReturnType<typeof apiClient>;
 
+/** Multipart upload to the console API. */
+export function uploadClient(base: string) {
+  return async function upload<T = unknown>(url: string, form: FormData, token?: string) {
+    const res = await fetch(`${base}/api/v1${url}`, {
+      method: 'POST',
+      headers: token ? { auth: token } : {},
+      body: form,
+    });
+    const text = await res.text();
+    let body: { code: number; msg: string; data: T };
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = { code: -1, msg: text.slice(0, 200), data: null as T };
+    }
+    return { status: res.status, body };
+  };
+}
+
+export type UploadClient = ReturnType<typeof uploadClient>;
+
 export async function signIn(call: ApiClient, phone: string, password = 'Demo@12345') {
   const res = await call<{ token: string }>('POST', '/user/admin/login', { body: { phone, password } });
   if (res.status !== 200) throw new Error(`sign-in ${phone}: ${res.status} ${JSON.stringify(res.body)}`);

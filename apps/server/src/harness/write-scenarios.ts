@@ -1,7 +1,11 @@
-import type { ApiClient } from './server-process';
+import { importColumns } from '../modules/product-import/template';
+import type { ApiClient, UploadClient } from './server-process';
+
+export type SqlReader = (text: string) => Promise<Record<string, unknown>[]>;
 
 export interface ScenarioContext {
   call: ApiClient;
+  upload: UploadClient;
   tokens: { admin: string; patient: string };
 }
 
@@ -17,8 +21,10 @@ export interface WriteScenario {
   write(ctx: ScenarioContext, n: number): Promise<void>;
   /** Writes acknowledged with a 2xx so far. */
   acknowledged(): number;
-  /** After the restart: every acknowledged write present, no partial record. Returns the problems found. */
+  /** After the restart, through the API: every acknowledged write present, no partial record. Returns problems. */
   verify(ctx: ScenarioContext): Promise<string[]>;
+  /** After the restarted server stopped, in the database itself (for what the API does not show). */
+  verifyStored?(sql: SqlReader): Promise<string[]>;
 }
 
 interface MessageRow {
@@ -102,7 +108,7 @@ export function operatorMessagesScenario(): WriteScenario {
 }
 
 /** The patient marks batches of messages read: each batch is one multi-row update, all or nothing. */
-export function markReadBatchesScenario(batchCount = 40, batchSize = 5): WriteScenario {
+export function markReadBatchesScenario(batchCount = 50, batchSize = 4, paceMs = 100): WriteScenario {
   const batches: number[][] = [];
   const acked = new Set<number>();
   return {
@@ -121,6 +127,8 @@ export function markReadBatchesScenario(batchCount = 40, batchSize = 5): WriteSc
     },
     async write(ctx, n) {
       const batch = batches[n];
+      // paced, so that batches are still being sent when the slower scenarios reach the kill
+      await new Promise((r) => setTimeout(r, paceMs));
       if (!batch) {
         await new Promise((r) => setTimeout(r, 20)); // every batch sent: idle until the crash
         return;
@@ -148,5 +156,116 @@ export function markReadBatchesScenario(batchCount = 40, batchSize = 5): WriteSc
   };
 }
 
-/** The write scenarios of the crash test; modules add theirs here as they land. */
-export const writeScenarios = (): WriteScenario[] => [operatorMessagesScenario(), markReadBatchesScenario()];
+const csvCell = (c: string) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+
+/** The operator imports products: upload + preview, then apply; each import is 10 rows in one transaction. */
+export function productImportScenario(rowsPerImport = 10): WriteScenario {
+  const acked = new Set<number>();
+  const nameOf = (n: number, i: number) => `崩溃导入${n}号${i}`;
+  const csvFor = (n: number) => {
+    const lines = [importColumns.map((c) => c.header)];
+    for (let i = 0; i < rowsPerImport; i++) {
+      const row: Record<string, string> = {
+        name: nameOf(n, i),
+        generic_name: '布洛芬缓释胶囊',
+        spec: `0.3g*${n}粒/盒`,
+        manufacturer: '崩溃测试制药有限公司',
+        approval_no: `国药准字H${String(20_000_000 + n * 100 + i).padStart(8, '0')}`,
+        type: 'OTC',
+      };
+      lines.push(importColumns.map((c) => row[c.key] ?? ''));
+    }
+    return `${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  };
+  return {
+    name: 'operator imports products',
+    async write(ctx, n) {
+      const form = new FormData();
+      form.append('file', new Blob([csvFor(n)], { type: 'text/csv' }), `import-${n}.csv`);
+      form.append('mode', 'create');
+      const preview = await ctx.upload<{ upload_id: string; report: { valid: number } }>(
+        '/admin/product/import/preview',
+        form,
+        ctx.tokens.admin,
+      );
+      if (preview.status !== 200 || preview.body.data.report.valid !== rowsPerImport) {
+        throw new Error(`import preview ${n}: ${preview.status} ${JSON.stringify(preview.body).slice(0, 300)}`);
+      }
+      const res = await ctx.call<{ created: number }>('POST', '/admin/product/import', {
+        token: ctx.tokens.admin,
+        body: { upload_id: preview.body.data.upload_id },
+      });
+      if (res.status === 200 && res.body.data.created === rowsPerImport) acked.add(n);
+    },
+    acknowledged: () => acked.size,
+    async verify() {
+      return [];
+    },
+    async verifyStored(sql) {
+      const problems: string[] = [];
+      const rows = await sql(`select name from product where name like '崩溃导入%'`);
+      const perImport = new Map<number, number>();
+      for (const r of rows) {
+        const n = Number(/^崩溃导入(\d+)号/.exec(String(r.name))?.[1]);
+        perImport.set(n, (perImport.get(n) ?? 0) + 1);
+      }
+      for (const n of acked) {
+        if (perImport.get(n) !== rowsPerImport)
+          problems.push(`acknowledged import ${n}: ${perImport.get(n) ?? 0} rows`);
+      }
+      for (const [n, count] of perImport) {
+        if (count !== rowsPerImport) problems.push(`import ${n} half applied: ${count}/${rowsPerImport} rows`);
+      }
+      return problems;
+    },
+  };
+}
+
+/** The patient comments on a medicine. */
+export function commentsScenario(): WriteScenario {
+  const acked = new Set<number>();
+  let productId = 0;
+  const content = (n: number) => `崩溃评论 #${n}：${'效果不错，'.repeat(60)}完`;
+  return {
+    name: 'patient comments',
+    async prepare(ctx) {
+      const res = await ctx.call<{ list: { id: number }[] }>('GET', '/mp/cms/medicines?page_size=1');
+      productId = res.body.data?.list?.[0]?.id ?? 0;
+      if (!productId)
+        throw new Error(`no product to comment on: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+    },
+    async write(ctx, n) {
+      const res = await ctx.call('POST', '/admin/medicine/comment', {
+        token: ctx.tokens.patient,
+        body: { product_id: productId, content: content(n), rating: 4 },
+      });
+      if (res.status === 200) acked.add(n);
+    },
+    acknowledged: () => acked.size,
+    async verify() {
+      return [];
+    },
+    async verifyStored(sql) {
+      const problems: string[] = [];
+      const rows = await sql(`select content from medicine_comment where content like '崩溃评论 #%'`);
+      const seen = new Map<number, number>();
+      for (const r of rows) {
+        const text = String(r.content);
+        const n = Number(/^崩溃评论 #(\d+)/.exec(text)?.[1]);
+        if (text !== content(n)) problems.push(`comment #${n} is torn (${text.length} characters)`);
+        seen.set(n, (seen.get(n) ?? 0) + 1);
+      }
+      for (const n of acked) if (!seen.has(n)) problems.push(`acknowledged comment #${n} is missing`);
+      for (const [n, c] of seen) if (c > 1) problems.push(`comment #${n} stored ${c} times`);
+      return problems;
+    },
+  };
+}
+
+/** The write scenarios of the crash test; modules add theirs here as they land (orders next). */
+export const writeScenarios = (): WriteScenario[] => [
+  operatorMessagesScenario(),
+  markReadBatchesScenario(),
+  productImportScenario(),
+  commentsScenario(),
+];
