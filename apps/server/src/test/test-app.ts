@@ -83,6 +83,13 @@ async function createDatabase(): Promise<{ database: DatabaseHandle; drop: () =>
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
+      // pg's pool.end() resolves before its sockets have closed; a forced drop then terminates them mid-close and the
+      // FATAL 57P01 surfaces as an unhandled error in whichever test file runs next. Wait for them to go first.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
