@@ -108,6 +108,12 @@ export async function createPgDatabase(serverUrl: string) {
     async drop() {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
+      // let closing pools finish first: a forced drop would send their sockets a FATAL mid-close
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
