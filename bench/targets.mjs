@@ -22,6 +22,26 @@ async function messagePage(db, ctx, page) {
   return { list: list.rows, total: total.rows[0].n, page, page_size: 20 };
 }
 
+/** The medicine search of mp/cms/medicines (MedicineRepository.list): one page by id and its count. */
+async function medicineSearch(db, q) {
+  const pattern = `%${q}%`;
+  const where = `p.status = 'active' and (p.name ilike $1 or p.generic_name ilike $1 or p.approval_no ilike $1 or p.barcode ilike $1)`;
+  const [list, total] = await Promise.all([
+    db.query(
+      `select p.id, p.name, p.generic_name, p.spec, p.manufacturer, p.approval_no, p.type, p.category_id,
+              p.images[1] as image, o.min_price::text as min_price, coalesce(o.pharmacy_count, 0)::int as pharmacy_count,
+              coalesce(o.sales, 0)::int as sales_count
+       from product p left join lateral (
+         select min(q.price) as min_price, count(*) as pharmacy_count, sum(q.sales_count) as sales
+         from quote q where q.product_id = p.id and q.status = 'on_shelf') o on true
+       where ${where} order by p.id limit 20 offset 0`,
+      [pattern],
+    ),
+    db.query(`select count(*)::int as total from product p where ${where}`, [pattern]),
+  ]);
+  return { list: list.rows, total: total.rows[0].total, page: 1, page_size: 20 };
+}
+
 export const targets = [
   {
     name: 'user/info/me',
@@ -62,5 +82,30 @@ export const targets = [
     path: '/api/v1/message/list?page=500&page_size=20',
     auth: true,
     bare: (db, ctx) => messagePage(db, ctx, 500),
+  },
+  {
+    name: 'mp/cms/medicines search 布洛芬',
+    path: `/api/v1/mp/cms/medicines?q=${encodeURIComponent('布洛芬')}&page=1&page_size=20`,
+    auth: false,
+    bare: (db) => medicineSearch(db, '布洛芬'),
+  },
+  {
+    name: 'scms/items/product filter + filter_count',
+    path: `/scms/items/product?limit=20&filter[type][_eq]=OTC&filter[name][_contains]=${encodeURIComponent('布洛芬')}&meta=filter_count`,
+    auth: false,
+    bare: async (db) => {
+      const where = `status = 'active' and type = $1 and name like $2`;
+      const params = ['OTC', '%布洛芬%'];
+      const [rows, count] = await Promise.all([
+        db.query(
+          `select id, created_at, updated_at, name, generic_name, spec, dosage_form, manufacturer, approval_no, barcode,
+                  type, category_id, images, instructions, status
+           from product where ${where} order by id limit 20`,
+          params,
+        ),
+        db.query(`select count(*)::int as count from product where ${where}`, params),
+      ]);
+      return { data: rows.rows, meta: { filter_count: count.rows[0].count } };
+    },
   },
 ];

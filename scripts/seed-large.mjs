@@ -37,6 +37,41 @@ export const seedSteps = [
                  now() - (g || ' seconds')::interval
           from generate_series(1, 1000000) g`,
   },
+  {
+    // Realistic names from 24 generics × 8 forms, so a Chinese substring (布洛芬) matches about 1 in 24 products;
+    // barcodes start with 68 (the demo catalogue's with 69), which is how the quote step finds these rows.
+    name: 'products (100,000)',
+    sql: `insert into product (name, generic_name, spec, dosage_form, manufacturer, approval_no, barcode, type, category_id, images, instructions, status)
+          select gn.v || fm.v, gn.v || fm.v, ((g % 9) + 1) * 5 || 'mg*' || (12 + (g % 4) * 6) || fm.unit || '/盒', fm.v,
+                 (array['华北制药股份有限公司','石药集团欧意药业有限公司','扬子江药业集团有限公司','修正药业集团股份有限公司',
+                        '哈药集团制药总厂','广州白云山制药股份有限公司','浙江海正药业股份有限公司','齐鲁制药有限公司'])[1 + g % 8],
+                 '国药准字' || (array['H','Z','H','H','S'])[1 + g % 5] || lpad((20000000 + g)::text, 8, '0'),
+                 '68' || lpad(g::text, 11, '0'),
+                 (array['RX','OTC','OTC','RX','HERBAL','NON_DRUG','OTC','RX','OTC','RX'])[1 + g % 10],
+                 c.ids[1 + g % array_length(c.ids, 1)], '{}',
+                 jsonb_build_object('indications', '用于' || gn.v || '相关适应症的压测说明。', 'storage', '密封，置阴凉干燥处。'),
+                 'active'
+          from generate_series(1, 100000) g
+          cross join lateral (select (array['布洛芬','对乙酰氨基酚','阿莫西林','头孢克肟','氯雷他定','二甲双胍','阿托伐他汀','奥美拉唑',
+                 '蒙脱石','板蓝根','连花清瘟','维生素C','硝苯地平','缬沙坦','氨溴索','甲硝唑','左氧氟沙星','阿奇霉素','布地奈德',
+                 '复方甘草','感冒灵','六味地黄','藿香正气','健胃消食'])[1 + (g / 8) % 24] as v) gn
+          cross join lateral (select (array['片','胶囊','缓释胶囊','颗粒','口服溶液','分散片','软膏','丸'])[1 + g % 8] as v,
+                 (array['片','粒','粒','袋','支','片','支','丸'])[1 + g % 8] as unit) fm
+          cross join (select array_agg(id order by id) ids from category where parent_id is not null) c`,
+  },
+  {
+    // Ten distinct bench pharmacies per product: offsets k*5 (k = 0…9) stay distinct modulo 50.
+    name: 'quotes (1,000,000 over the 50 bench pharmacies)',
+    sql: `insert into quote (pharmacy_id, product_id, price, original_price, stock, status, is_top, sort, sales_count)
+          select ph.ids[1 + ((p.rn * 7 + k * 5) % 50)], p.id,
+                 round((3 + (p.rn % 300) * 0.5 + k * 0.37)::numeric, 2),
+                 case when (p.rn + k) % 3 = 0 then null else round((4 + (p.rn % 300) * 0.6 + k * 0.41)::numeric, 2) end,
+                 (p.rn * 13 + k) % 800, case when (p.rn + k) % 20 = 0 then 'off_shelf' else 'on_shelf' end,
+                 (p.rn + k) % 50 = 0, p.rn, ((p.rn * 37 + k * 101) % 5000)
+          from (select id, row_number() over (order by id) rn from product where barcode like '68%') p
+          cross join generate_series(0, 9) k
+          cross join (select array_agg(id order by id) ids from pharmacy where name like '压测药房%') ph`,
+  },
 ];
 
 export async function seedLarge(url, log = console.log) {
