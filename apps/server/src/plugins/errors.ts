@@ -88,6 +88,19 @@ export function frameworkErrorHandler(err: FastifyError, _request: FastifyReques
   });
 }
 
+/**
+ * PostgreSQL refuses text with a NUL character (22021 invalid byte sequence, 22P05 untranslatable character): that is
+ * the client's input, not a server fault, whichever route passed it on (search boxes, filters, names).
+ */
+function databaseRefusesInput(err: unknown): boolean {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (e.code === '22021' || e.code === '22P05') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 const internalEnvelope = (): Envelope => ({
   code: ErrorCode.INTERNAL,
   msg: serverMessages.internal,
@@ -136,6 +149,14 @@ export const errorsPlugin = fp(
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
         return reply.code(400).send(validationEnvelope(err.validation, err.validationContext));
+      }
+      if (databaseRefusesInput(err)) {
+        return reply.code(400).send({
+          code: ErrorCode.BAD_PARAMS,
+          msg: '请求参数错误：包含无法保存的字符',
+          message: 'Input contains characters the database cannot store (NUL)',
+          data: null,
+        });
       }
       if (isResponseSerializationError(err)) {
         request.log.error({ err, issues: err.cause?.issues }, 'response does not match its schema');
