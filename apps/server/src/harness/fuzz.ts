@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { envelopeProblem, type Finding, snippet } from './findings';
 import { fillPath, type Operation } from './openapi';
 import { isOptedOut, tablesRefusedCallsMayChange } from './opt-outs';
-import { bodyArbitrary, paramArbitrary, queryArbitrary } from './samples';
+import { bodyArbitrary, paramArbitrary, queryArbitrary, sampleValue } from './samples';
 import { type Actor, diffCounts, snapshotCounts, type World } from './world';
 
 export const DEFAULT_FUZZ_SEED = 20_261_122;
@@ -37,6 +37,9 @@ export async function callerFor(world: World, op: Operation): Promise<{ actor: A
 /** Operations the fuzzer drives: JSON body, query or path parameters (multipart uploads have their own test). */
 export const fuzzable = (op: Operation) =>
   !!(op.body || op.query || op.pathParams.length) && !op.bodyTypes.some((t) => t !== 'application/json');
+
+const stringify = (value: Record<string, unknown> | undefined) =>
+  Object.fromEntries(Object.entries(value ?? {}).map(([k, v]) => [k, String(v)]));
 
 interface Input {
   body?: unknown;
@@ -101,7 +104,28 @@ export async function runFuzzer(world: World, operations: Operation[], options: 
       } else if (res.statusCode < 200 || res.statusCode >= 300) problem = `unexpected status: ${shown}`;
       return problem === null;
     });
-    const result = await fc.check(property, { numRuns, seed, endOnFailure: true });
+    // a deterministic sweep first: each string field of a valid sample in turn holds characters PostgreSQL refuses
+    // (NUL) or that no URL can carry (a lone surrogate), whatever the seed
+    const sweep: Input[] = [];
+    const bodySample = op.body ? sampleValue(op.body) : undefined;
+    const querySample = op.query ? (sampleValue(op.query) as Record<string, unknown>) : undefined;
+    for (const odd of ['a\u0000b', '\ud800']) {
+      for (const key of Object.keys(op.query?.properties ?? {})) {
+        sweep.push({ query: { ...stringify(querySample), [key]: odd } });
+      }
+      for (const [key, schema] of Object.entries(op.body?.properties ?? {})) {
+        if (schema.type === 'string' && bodySample && typeof bodySample === 'object') {
+          sweep.push({ body: { ...bodySample, [key]: odd } });
+        }
+      }
+      for (const p of op.pathParams) sweep.push({ params: { [p.name]: odd } });
+    }
+    const result = await fc.check(property, {
+      numRuns: numRuns + sweep.length,
+      seed,
+      endOnFailure: true,
+      examples: sweep.map((input) => [input] as [Input]),
+    });
     if (result.failed) {
       findings.push({
         check: 'fuzz',
