@@ -5,10 +5,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedLarge } from '../scripts/seed-large.mjs';
 import { lighthouseRun, measureRouteAssets } from './lib/frontend.mjs';
 import { measure } from './lib/load.mjs';
 import { targets } from './targets.mjs';
-import { seedLarge } from '../scripts/seed-large.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -21,7 +21,11 @@ const children = [];
 const log = (...a) => console.log('[bench]', ...a);
 
 function start(cmd, argv, env) {
-  const child = spawn(cmd, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(cmd, argv, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   children.push(child);
   return child;
 }
@@ -67,7 +71,15 @@ async function main() {
   const databaseUrl = env.TEST_DATABASE_URL;
   log('PostgreSQL at', databaseUrl);
 
-  const productEnv = { DATABASE_URL: databaseUrl, SEED_DEMO: '1', PORT: String(productPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DB_POOL_MAX: poolMax, NODE_ENV: 'production' };
+  const productEnv = {
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: '1',
+    PORT: String(productPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DB_POOL_MAX: poolMax,
+    NODE_ENV: 'production',
+  };
   start('node_modules/.bin/tsx', ['apps/server/src/main.ts'], productEnv);
   const productBase = `http://127.0.0.1:${productPort}`;
   await waitFor(`${productBase}/healthz`);
@@ -85,7 +97,9 @@ async function main() {
   }).then((r) => r.json());
   const token = login?.data?.token;
   if (!token) throw new Error(`benchmark sign-in failed: ${JSON.stringify(login)}`);
-  const pharmacies = await fetch(`${productBase}/api/v1/pharmacy/me`, { headers: { Auth: token } }).then((r) => r.json());
+  const pharmacies = await fetch(`${productBase}/api/v1/pharmacy/me`, { headers: { Auth: token } }).then((r) =>
+    r.json(),
+  );
   const headers = { Auth: token, pharmacyid: String(pharmacies.data?.[0]?.id ?? '') };
 
   const load = { duration, connections };
@@ -105,17 +119,29 @@ async function main() {
     });
   }
 
-  let frontend = { assets: [], lighthouse: [] };
+  const frontend = { assets: [], lighthouse: [] };
   if (!args.has('--skip-frontend')) {
     log('front end: first-load assets per route');
-    frontend.assets = await measureRouteAssets(productBase, [{ path: '/login' }, { path: '/' }, { path: '/table-demo' }]);
+    frontend.assets = await measureRouteAssets(productBase, [
+      { path: '/login' },
+      { path: '/' },
+      { path: '/table-demo' },
+    ]);
     for (const preset of ['desktop', 'mobile']) {
       log(`lighthouse ${preset} /login`);
       frontend.lighthouse.push(await lighthouseRun(`${productBase}/login`, preset));
     }
   }
 
-  const results = { date: new Date().toISOString(), machine: { cores: (await import('node:os')).cpus().length }, duration_s: duration, connections, ceiling, api, frontend };
+  const results = {
+    date: new Date().toISOString(),
+    machine: { cores: (await import('node:os')).cpus().length },
+    duration_s: duration,
+    connections,
+    ceiling,
+    api,
+    frontend,
+  };
   const failures = checkBudgets(results);
   results.budget_failures = failures;
   writeResults(results);
@@ -169,13 +195,20 @@ function writeResults(results) {
     '',
     '| route | initial JS gzip KB | JS raw KB | CSS gzip KB | files |',
     '| --- | ---: | ---: | ---: | ---: |',
-    ...results.frontend.assets.map((a) => `| ${a.route} | ${a.js_gzip_kb} | ${a.js_raw_kb} | ${a.css_gzip_kb} | ${a.files} |`),
+    ...results.frontend.assets.map(
+      (a) => `| ${a.route} | ${a.js_gzip_kb} | ${a.js_raw_kb} | ${a.css_gzip_kb} | ${a.files} |`,
+    ),
     '',
     '| Lighthouse | score | FCP ms | LCP ms | TBT ms | CLS |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...results.frontend.lighthouse.map((l) => `| ${l.preset} ${new URL(l.url).pathname} | ${l.score} | ${l.fcp_ms} | ${l.lcp_ms} | ${l.tbt_ms} | ${l.cls} |`),
+    ...results.frontend.lighthouse.map(
+      (l) =>
+        `| ${l.preset} ${new URL(l.url).pathname} | ${l.score} | ${l.fcp_ms} | ${l.lcp_ms} | ${l.tbt_ms} | ${l.cls} |`,
+    ),
     '',
-    results.budget_failures.length ? `Budgets broken:\n${results.budget_failures.map((f) => `- ${f}`).join('\n')}` : 'All budgets met.',
+    results.budget_failures.length
+      ? `Budgets broken:\n${results.budget_failures.map((f) => `- ${f}`).join('\n')}`
+      : 'All budgets met.',
     '',
   ];
   writeFileSync(path.join(dir, `${stamp}.md`), lines.join('\n'));

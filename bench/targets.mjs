@@ -25,16 +25,16 @@ async function messagePage(db, ctx, page) {
 /** The medicine search of mp/cms/medicines (MedicineRepository.list): one page by id and its count. */
 async function medicineSearch(db, q) {
   const pattern = `%${q}%`;
-  const where = `p.status = 'active' and (p.name ilike $1 or p.generic_name ilike $1 or p.approval_no ilike $1 or p.barcode ilike $1)`;
+  const where = `p.status = 'active' and (p.name || chr(31) || p.generic_name || chr(31) || p.approval_no || chr(31) || p.barcode) ilike $1`;
   const [list, total] = await Promise.all([
     db.query(
       `select p.id, p.name, p.generic_name, p.spec, p.manufacturer, p.approval_no, p.type, p.category_id,
               p.images[1] as image, o.min_price::text as min_price, coalesce(o.pharmacy_count, 0)::int as pharmacy_count,
               coalesce(o.sales, 0)::int as sales_count
-       from product p left join lateral (
+       from (select * from product p where ${where} order by p.id limit 20 offset 0) p left join lateral (
          select min(q.price) as min_price, count(*) as pharmacy_count, sum(q.sales_count) as sales
          from quote q where q.product_id = p.id and q.status = 'on_shelf') o on true
-       where ${where} order by p.id limit 20 offset 0`,
+       order by p.id`,
       [pattern],
     ),
     db.query(`select count(*)::int as total from product p where ${where}`, [pattern]),

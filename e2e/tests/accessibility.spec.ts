@@ -11,7 +11,13 @@ async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes.slice(0, 2).map((n) => `${n.target.join(' ').slice(-80)} — ${n.failureSummary?.split('\n')[1]?.trim()}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.nodes
+          .slice(0, 2)
+          .map((n) => `${n.target.join(' ').slice(-80)} — ${n.failureSummary?.split('\n')[1]?.trim()}`)
+          .join(' | ')}`,
+    );
 }
 
 test('public pages have no serious accessibility violations', async ({ page }) => {
