@@ -114,15 +114,21 @@ export function markReadBatchesScenario(batchCount = 50, batchSize = 4, paceMs =
   return {
     name: 'patient marks batches read',
     async prepare(ctx) {
-      const ids: number[] = [];
-      for (let i = 0; i < batchCount * batchSize; i++) {
+      const ids: number[] = new Array(batchCount * batchSize);
+      const send = async (i: number) => {
         const res = await ctx.call<{ id: number }>('POST', '/message', {
           token: ctx.tokens.admin,
           body: { phone: PATIENT_PHONE, kind: 'order', title: `批量已读 #${i}`, content: `第 ${i} 条` },
         });
         if (res.status !== 200) throw new Error(`prepare: ${res.status} ${JSON.stringify(res.body)}`);
-        ids.push(res.body.data.id);
-      }
+        ids[i] = res.body.data.id;
+      };
+      const lanes = 4;
+      await Promise.all(
+        Array.from({ length: lanes }, async (_, lane) => {
+          for (let i = lane; i < ids.length; i += lanes) await send(i);
+        }),
+      );
       for (let b = 0; b < batchCount; b++) batches.push(ids.slice(b * batchSize, (b + 1) * batchSize));
     },
     async write(ctx, n) {
