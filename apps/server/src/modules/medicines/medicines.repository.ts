@@ -34,13 +34,15 @@ export interface MedicineRow {
 type Rows<T> = { rows: T[] };
 
 /**
- * The medicine search: name, generic name, approval number or barcode contain the text (ILIKE, served by the
- * trigram GIN indexes of migration 0002). Exported so the benchmark's bare route runs the very same SQL.
+ * The medicine search: name, generic name, approval number or barcode contain the text (ILIKE over the four joined
+ * by chr(31), served by one trigram GIN index, migration 0003). The benchmark's bare route runs the same SQL.
  */
 export function medicineSearchCondition(q: string): SQL {
-  const pattern = containsPattern(q);
-  return sql`(p.name ilike ${pattern} or p.generic_name ilike ${pattern} or p.approval_no ilike ${pattern} or p.barcode ilike ${pattern})`;
+  return sql`${productSearchText} ilike ${containsPattern(q)}`;
 }
+
+/** Exactly the expression of the product_search_trgm_idx index (schema/catalogue.ts), so the index serves it. */
+export const productSearchText = sql`(p.name || chr(31) || p.generic_name || chr(31) || p.approval_no || chr(31) || p.barcode)`;
 
 const offers = sql`left join lateral (
     select min(q.price) as min_price, count(*) as pharmacy_count, sum(q.sales_count) as sales
@@ -83,10 +85,15 @@ export class MedicineRepository {
             ? sql`o.min_price desc nulls last, p.id`
             : sql`p.id`;
     const offset = (query.page - 1) * query.page_size;
+    // Sorted by id without a price filter, the page is picked first and only its 20 rows get their offers;
+    // otherwise every match needs its offers to be sorted or filtered.
+    const pageSql =
+      query.sort === 'default' && !priced
+        ? sql`select ${listColumns} from (select * from product p where ${where} order by p.id limit ${query.page_size} offset ${offset}) p
+              ${offers} order by p.id`
+        : sql`select ${listColumns} from product p ${offers} where ${where} order by ${order} limit ${query.page_size} offset ${offset}`;
     const [page, total] = await Promise.all([
-      this.db.execute(
-        sql`select ${listColumns} from product p ${offers} where ${where} order by ${order} limit ${query.page_size} offset ${offset}`,
-      ) as Promise<Rows<MedicineRow>>,
+      this.db.execute(pageSql) as Promise<Rows<MedicineRow>>,
       this.db.execute(
         sql`select count(*)::int as total from product p ${priced ? offers : sql``} where ${where}`,
       ) as Promise<Rows<{ total: number }>>,

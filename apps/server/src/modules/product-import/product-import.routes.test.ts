@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, product } from '../../db/schema/index';
@@ -191,10 +191,8 @@ describe('medicine upload (admin/product)', () => {
     const missingColumns = await preview(Buffer.from('名称,价格\n布洛芬,1.00\n'), 'short.csv');
     expect(missingColumns.statusCode).toBe(400);
     expect(missingColumns.json().msg).toContain('表头缺少必填列');
-    const [{ n }] = (
-      await t.database.db.execute(sql`select count(*)::int as n from product where name like '导入测试%'`)
-    ).rows as { n: number }[];
-    expect(Number(n)).toBe(7);
+    const [{ n }] = await t.database.db.select({ n: count() }).from(product).where(like(product.name, '导入测试%'));
+    expect(n).toBe(7);
   });
 
   it('an upload belongs to its operator; unknown ids are 404', async () => {
