@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -68,13 +68,62 @@ export function openPostgres(url: string, poolMax = 10): DatabaseHandle {
   };
 }
 
+const processAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * PGlite keeps the database inside one process and takes no lock on its directory: a second server on the same
+ * DATA_DIR started happily and worked on its own diverging copy of the same files. `<dir>.lock` holds the owner's pid;
+ * a lock left by a process that is gone (a crash) is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          if (readFileSync(lockFile, 'utf8') === String(process.pid)) unlinkSync(lockFile);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && processAlive(owner)) {
+        throw new Error(
+          `the embedded database ${dataDir} is in use by process ${owner}; use PostgreSQL for two instances`,
+        );
+      }
+      unlinkSync(lockFile);
+    }
+  }
+  throw new Error(`could not lock ${dataDir}`);
+}
+
 /**
  * Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory; `loadDataDir` starts from a
  * dump made by `dumpDataDir` (tests use one to skip initdb, which costs seconds).
  */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
@@ -83,7 +132,10 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     async ping() {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      unlock();
+    },
     dump: async () => client.dumpDataDir('none'),
   };
 }
