@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, testDatabaseUrl } from '../config';
+import { testDatabaseUrl } from '../config';
 import { type ApiClient, apiClient, createPgDatabase, type ServerProcess, signIn, startServer } from './server-process';
 
 const pgUrl = testDatabaseUrl();
@@ -58,17 +58,29 @@ function twoInstancesOnPostgres(serverUrl: string) {
   });
 }
 
-/** On PGlite the database lives inside one server process, so a second instance has nothing to share. */
-function notApplicableOnPglite() {
-  const reason =
-    'two instances need a shared PostgreSQL (TEST_DATABASE_URL); the embedded PGlite database belongs to one process';
-  console.info(`two-instances: ${reason}`);
-  describe('two instances: not applicable on PGlite', () => {
-    it('runs on the embedded database here, which one process owns (set TEST_DATABASE_URL for the two-instance run)', () => {
-      expect(loadConfig({ DATA_DIR: 'data' }).databaseUrl).toBeUndefined();
+/**
+ * On PGlite the database lives inside one server process: two instances cannot share it. What must hold instead is that
+ * a second server on the same data directory refuses to start (it used to start and work on a diverging copy).
+ */
+function secondInstanceRefusedOnPglite() {
+  console.info('two-instances: sharing needs PostgreSQL (TEST_DATABASE_URL); on PGlite a second instance must refuse');
+  describe("two instances on PGlite: the second refuses the first one's data directory", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'harness-two-pglite-'));
+    let first: ServerProcess | undefined;
+    afterAll(async () => {
+      await first?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     });
+
+    it('a second server on the same DATA_DIR exits naming the owner, and the first keeps serving', async () => {
+      first = await startServer({ dataDir });
+      await expect(startServer({ dataDir, timeoutMs: 30_000 })).rejects.toThrow(/in use by process \d+/);
+      const api = apiClient(first.url);
+      const me = await api('GET', '/user/info/me', { token: await signIn(api, '13800000002') });
+      expect(me.status).toBe(200);
+    }, 90_000);
   });
 }
 
 if (pgUrl) twoInstancesOnPostgres(pgUrl);
-else notApplicableOnPglite();
+else secondInstanceRefusedOnPglite();
