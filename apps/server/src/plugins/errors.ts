@@ -139,7 +139,13 @@ export const errorsPlugin = fp(
 
     app.setErrorHandler((err: FastifyError | AppError | ItemsQueryError, request, reply) => {
       if (err instanceof ItemsQueryError) {
-        const msg = err.status === 403 ? serverMessages.forbidden : `${serverMessages.badParams}：查询格式不正确`;
+        // the console prefixes 请求参数错误： itself (spec §8), as for the other 400s
+        const msg =
+          err.status === 403
+            ? serverMessages.forbidden
+            : err.code === 'INVALID_PAYLOAD'
+              ? '内容格式不正确'
+              : '查询格式不正确';
         return reply
           .code(err.status)
           .send({ ...err.toBody(), code: err.status * 1000, msg, message: err.message, data: null });

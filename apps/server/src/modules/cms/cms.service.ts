@@ -89,8 +89,13 @@ export class CmsService {
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       throw new ItemsQueryError('INVALID_PAYLOAD', 'Invalid payload. An item must be an object.');
     }
-    const values = Object.fromEntries(Object.entries(body).filter(([k]) => !systemFields.has(k)));
-    const result = payloadSchema(this.repo.columns(name), creating).safeParse(values);
+    const columns = this.repo.columns(name);
+    // an emptied optional input arrives as null: for a column with a default that means "leave it"
+    const keepsDefault = new Set(columns.filter((c) => c.notNull && c.hasDefault).map((c) => c.field));
+    const values = Object.fromEntries(
+      Object.entries(body).filter(([k, v]) => !systemFields.has(k) && !(v === null && keepsDefault.has(k))),
+    );
+    const result = payloadSchema(columns, creating).safeParse(values);
     if (!result.success) {
       const issue = result.error.issues[0];
       const where = issue.path.length ? ` "${String(issue.path[0]).slice(0, 64)}"` : '';

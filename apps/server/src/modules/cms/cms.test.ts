@@ -247,6 +247,14 @@ describe('content editing by the operator (fields, create, update, delete)', () 
       headers: headers(admin),
       payload: { title: '草稿轮播', image: '/demo/swiper/1.svg', link: '/medicine/list', status: 'draft', sort: 99 },
     });
+    const emptied = await t.app.inject({
+      method: 'POST',
+      url: '/scms/items/entry_2',
+      headers: headers(admin),
+      payload: { title: '排序留空', subtitle: '', image: '', link: '', status: 'draft', sort: null },
+    });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(emptied.json().data).toMatchObject({ sort: 0, status: 'draft' });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().data.id as number;
     const hidden = await items(`home_swiper?filter[id][_eq]=${id}`);
