@@ -6,8 +6,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedLarge } from '../scripts/seed-large.mjs';
-import { lighthouseRun, measureRouteAssets } from './lib/frontend.mjs';
-import { measure } from './lib/load.mjs';
+import { lighthouseRun, measureRouteAssets, signInThroughConsole } from './lib/frontend.mjs';
+import { measure, runLoad } from './lib/load.mjs';
+import { processTreeRssMb } from './lib/rss.mjs';
 import { targets } from './targets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,7 +81,7 @@ async function main() {
     DB_POOL_MAX: poolMax,
     NODE_ENV: 'production',
   };
-  start('node_modules/.bin/tsx', ['apps/server/src/main.ts'], productEnv);
+  const productServer = start('node_modules/.bin/tsx', ['apps/server/src/main.ts'], productEnv);
   const productBase = `http://127.0.0.1:${productPort}`;
   await waitFor(`${productBase}/healthz`);
   log('loading the large data set');
@@ -122,21 +123,30 @@ async function main() {
   const frontend = { assets: [], lighthouse: [] };
   if (!args.has('--skip-frontend')) {
     log('front end: first-load assets per route');
-    frontend.assets = await measureRouteAssets(productBase, [
+    const routes = [
       { path: '/login' },
       { path: '/' },
-      { path: '/table-demo' },
-    ]);
-    for (const preset of ['desktop', 'mobile']) {
-      log(`lighthouse ${preset} /login`);
-      frontend.lighthouse.push(await lighthouseRun(`${productBase}/login`, preset));
+      { path: '/medicine/list' },
+      { path: '/message', signedIn: true },
+    ];
+    frontend.assets = await measureRouteAssets(productBase, routes, { signIn: signInThroughConsole });
+    for (const route of routes) {
+      for (const preset of ['desktop', 'mobile']) {
+        log(`lighthouse ${preset} ${route.path}`);
+        const signIn = route.signedIn ? signInThroughConsole : undefined;
+        frontend.lighthouse.push(await lighthouseRun(productBase + route.path, preset, { signIn }));
+      }
     }
   }
+
+  let soak;
+  if (args.has('--soak')) soak = await runSoak(productBase, productServer.pid, headers);
 
   const results = {
     date: new Date().toISOString(),
     machine: { cores: (await import('node:os')).cpus().length },
     duration_s: duration,
+    soak,
     connections,
     ceiling,
     api,
@@ -152,6 +162,36 @@ async function main() {
   } else log('all budgets met');
 }
 
+/** Holds the hot endpoints under load for SOAK_SECONDS (default 600), sampling the server's RSS every 5 s. */
+async function runSoak(base, pid, headers) {
+  const seconds = Number(process.env.SOAK_SECONDS ?? 600);
+  log(`soak: ${connections} connections over ${targets.length} endpoints for ${seconds} s`);
+  const samples = [];
+  const started = Date.now();
+  const sampler = setInterval(
+    () => samples.push({ t: (Date.now() - started) / 1000, mb: processTreeRssMb(pid) }),
+    5000,
+  );
+  const result = await runLoad({
+    url: base,
+    headers,
+    connections,
+    duration: seconds,
+    requests: targets.map((t) => ({ method: 'GET', path: t.path })),
+  });
+  clearInterval(sampler);
+  const mean = (list) => +(list.reduce((n, s) => n + s.mb, 0) / Math.max(1, list.length)).toFixed(1);
+  const first = mean(samples.filter((s) => s.t <= 60));
+  const last = mean(samples.filter((s) => s.t >= seconds - 60));
+  return {
+    seconds,
+    ...result,
+    rss_first_minute_mb: first,
+    rss_last_minute_mb: last,
+    rss_growth_pct: +(((last - first) / first) * 100).toFixed(1),
+  };
+}
+
 function checkBudgets(results) {
   const budgets = JSON.parse(readFileSync(path.join(root, 'bench/budgets.json'), 'utf8'));
   const failures = [];
@@ -161,7 +201,7 @@ function checkBudgets(results) {
   }
   for (const [key, min] of Object.entries(budgets.frontend.lighthouse_min)) {
     const [preset, url] = key.split(' ');
-    const row = results.frontend.lighthouse.find((l) => l.preset === preset && l.url.endsWith(url));
+    const row = results.frontend.lighthouse.find((l) => l.preset === preset && new URL(l.url).pathname === url);
     if (row && row.score < min) failures.push(`Lighthouse ${key} ${row.score} < ${min}`);
   }
   for (const [name, min] of Object.entries(budgets.api.min_ratio_to_bare)) {
@@ -170,6 +210,11 @@ function checkBudgets(results) {
   }
   for (const row of results.api) {
     if (row.product.errors > budgets.api.max_errors) failures.push(`${row.name}: ${row.product.errors} errors`);
+  }
+  if (results.soak) {
+    if (results.soak.errors > budgets.soak.max_errors) failures.push(`soak: ${results.soak.errors} errors`);
+    if (results.soak.rss_growth_pct > budgets.soak.max_rss_growth_pct)
+      failures.push(`soak: RSS grew ${results.soak.rss_growth_pct} % from the first to the last minute`);
   }
   return failures;
 }
@@ -193,6 +238,12 @@ function writeResults(results) {
         `| ${r.name} | ${r.product.req_per_s} | ${r.product.p50_ms} | ${r.product.p95_ms} | ${r.product.p99_ms} | ${r.product.errors} | ${r.bare.req_per_s} | ${r.bare.p99_ms} | ${r.ratio_to_bare} | ${r.ratio_to_ceiling} |`,
     ),
     '',
+    ...(results.soak
+      ? [
+          `Soak (\`npm run bench -- --soak\`): ${results.soak.seconds} s over all endpoints, ${results.soak.req_per_s} req/s, p99 ${results.soak.p99_ms} ms, ${results.soak.errors} errors; server RSS ${results.soak.rss_first_minute_mb} MB (first minute) → ${results.soak.rss_last_minute_mb} MB (last minute), ${results.soak.rss_growth_pct} %`,
+          '',
+        ]
+      : []),
     '| route | initial JS gzip KB | JS raw KB | CSS gzip KB | files |',
     '| --- | ---: | ---: | ---: | ---: |',
     ...results.frontend.assets.map(

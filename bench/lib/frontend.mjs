@@ -54,18 +54,29 @@ export async function measureRouteAssets(baseUrl, routes, { signIn } = {}) {
   return results;
 }
 
-/** Runs Lighthouse's performance category on a URL with the desktop or mobile preset. */
-export async function lighthouseRun(url, preset, extraHeaders) {
+/**
+ * Runs Lighthouse's performance category on a URL with the desktop or mobile preset. With `signIn`, the same Chrome
+ * first signs in through the console (Playwright over CDP) and Lighthouse keeps that storage.
+ */
+export async function lighthouseRun(url, preset, { signIn } = {}) {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
   try {
     const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
-    if (extraHeaders) flags.extraHeaders = extraHeaders;
+    if (signIn) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const page = await browser.contexts()[0].newPage();
+      await signIn(page, new URL(url).origin);
+      await page.close();
+      await browser.close();
+      flags.disableStorageReset = true;
+    }
     const runnerResult = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     const lhr = runnerResult.lhr;
     const audit = (id) => lhr.audits[id]?.numericValue;
     return {
       url,
       preset,
+      signed_in: !!signIn,
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       fcp_ms: Math.round(audit('first-contentful-paint')),
       lcp_ms: Math.round(audit('largest-contentful-paint')),
@@ -75,4 +86,14 @@ export async function lighthouseRun(url, preset, extraHeaders) {
   } finally {
     await chrome.kill();
   }
+}
+
+/** Signs in through the console's password form (demo pharmacy_admin by default) and waits for the staff menu. */
+export async function signInThroughConsole(page, origin, phone = '13800000002', password = 'Demo@12345') {
+  await page.goto(`${origin}/login`);
+  const form = page.locator('form[id="password-login"]');
+  await form.getByLabel('手机号').fill(phone);
+  await form.getByLabel('密码').fill(password);
+  await form.getByRole('button', { name: /^登\s*录$/ }).click();
+  await page.getByRole('navigation', { name: '主菜单' }).waitFor({ timeout: 30_000 });
 }

@@ -1,9 +1,9 @@
 // HTTP load with autocannon: a warm-up, then a measured run; returns req/s, latency percentiles and errors.
 import autocannon from 'autocannon';
 
-export function runLoad({ url, headers = {}, connections = 50, duration = 10, method = 'GET', body }) {
+export function runLoad({ url, headers = {}, connections = 50, duration = 10, method = 'GET', body, requests }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections, duration, method, body }, (err, result) => {
+    autocannon({ url, headers, connections, duration, method, body, requests }, (err, result) => {
       if (err) return reject(err);
       resolve({
         req_per_s: Math.round(result.requests.average),
