@@ -31,8 +31,8 @@ test('the unread badge follows reading and deleting messages without a reload', 
   await expect(bell).toHaveAccessibleName('消息');
 
   // Delete one message: the total shrinks.
-  const totalText = await page.getByText(/共 \d+ 条/).innerText();
-  const total = Number(totalText.match(/\d+/)?.[0]);
+  const totalText = await page.getByText(/共 \d+ 条/).textContent();
+  const total = Number((totalText ?? '').match(/\d+/)?.[0]);
   await rows.first().getByRole('button', { name: '删除' }).click();
   await page
     .getByRole('button', { name: /确\s*定|删\s*除/ })

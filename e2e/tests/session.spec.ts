@@ -11,7 +11,7 @@ test('a shop owner with two pharmacies picks one; the stored choice is reused at
   await expect(dialog).toBeVisible();
   const choices = dialog.getByRole('listitem');
   await expect(choices).toHaveCount(2);
-  const second = (await choices.nth(1).innerText()).split('\n')[0].trim();
+  const second = ((await choices.nth(1).locator('strong').first().textContent()) ?? '').trim();
   await choices.nth(1).getByRole('button').click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('banner')).toContainText(second);
