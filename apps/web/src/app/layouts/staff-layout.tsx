@@ -1,6 +1,6 @@
 import './dayjs-locale';
 import { BellOutlined, DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { type MenuGroup, menuFor } from '@pharmacy/shared';
+import { type MenuGroup, maskPhone, menuFor } from '@pharmacy/shared';
 import { Avatar, Badge, Breadcrumb, Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -32,7 +32,6 @@ export function selectedMenuKey(groups: MenuGroup[], pathname: string): string |
   return best;
 }
 
-const maskPhone = (phone: string) => phone.replace(/^(1[3-9]\d)\d{4}(\d{4})$/, '$1****$2');
 
 function UnreadBell() {
   const navigate = useNavigate();
