@@ -13,8 +13,10 @@ async function messagePage(db, ctx, page) {
   const id = await accountId(db, ctx);
   const [list, total] = await Promise.all([
     db.query(
-      `select id, kind, title, content, link, read_at, created_at from message
-       where account_id = $1 and deleted_at is null order by id desc limit 20 offset $2`,
+      `select m.id, m.kind, m.title, m.content, m.link, m.read_at, m.created_at from message m
+       join (select id from message where account_id = $1 and deleted_at is null order by id desc limit 20 offset $2) p
+         on p.id = m.id
+       order by m.id desc`,
       [id, (page - 1) * 20],
     ),
     db.query('select count(*)::int n from message where account_id = $1 and deleted_at is null', [id]),

@@ -22,7 +22,8 @@ export const message = pgTable(
     senderId: integer('sender_id').references(() => account.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('message_account_deleted_id_idx').on(t.accountId, t.deletedAt, t.id.desc()),
+    // A visible message's page: ordered by id inside the account, index-only for the page's ids and for the count.
+    index('message_visible_idx').on(t.accountId, t.id.desc()).where(sql`${t.deletedAt} is null`),
     index('message_unread_idx').on(t.accountId).where(sql`${t.readAt} is null and ${t.deletedAt} is null`),
   ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "message_account_deleted_id_idx";--> statement-breakpoint
+CREATE INDEX "message_visible_idx" ON "message" USING btree ("account_id","id" DESC NULLS LAST) WHERE "message"."deleted_at" is null;
