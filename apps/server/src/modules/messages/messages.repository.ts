@@ -43,7 +43,9 @@ export class MessageRepository {
       .select({ id: message.id })
       .from(message)
       .where(where)
-      .orderBy(desc(message.id))
+      // (account_id, id desc) is the index's own order: the planner cannot trade it for a backward scan of the
+      // primary key, which for an account whose messages are all old walks most of the table to find page 1.
+      .orderBy(message.accountId, desc(message.id))
       .limit(limit)
       .offset(offset)
       .as('page_ids');
