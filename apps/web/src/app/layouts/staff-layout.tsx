@@ -32,7 +32,6 @@ export function selectedMenuKey(groups: MenuGroup[], pathname: string): string |
   return best;
 }
 
-
 function UnreadBell() {
   const navigate = useNavigate();
   const { data } = useUnreadCount();
