@@ -134,7 +134,18 @@ async function main() {
       for (const preset of ['desktop', 'mobile']) {
         log(`lighthouse ${preset} ${route.path}`);
         const signIn = route.signedIn ? signInThroughConsole : undefined;
-        frontend.lighthouse.push(await lighthouseRun(productBase + route.path, preset, { signIn }));
+        try {
+          frontend.lighthouse.push(await lighthouseRun(productBase + route.path, preset, { signIn }));
+        } catch (error) {
+          // One failed page must not lose the rest of the run; the budget check reports it.
+          frontend.lighthouse.push({
+            url: productBase + route.path,
+            preset,
+            signed_in: !!signIn,
+            score: 0,
+            error: String(error),
+          });
+        }
       }
     }
   }

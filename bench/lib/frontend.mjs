@@ -88,12 +88,14 @@ export async function lighthouseRun(url, preset, { signIn } = {}) {
   }
 }
 
-/** Signs in through the console's password form (demo pharmacy_admin by default) and waits for the staff menu. */
+/** Signs in through the console's password form (demo pharmacy_admin by default) and waits for the console. */
 export async function signInThroughConsole(page, origin, phone = '13800000002', password = 'Demo@12345') {
   await page.goto(`${origin}/login`);
   const form = page.locator('form[id="password-login"]');
   await form.getByLabel('手机号').fill(phone);
   await form.getByLabel('密码').fill(password);
   await form.getByRole('button', { name: /^登\s*录$/ }).click();
-  await page.getByRole('navigation', { name: '主菜单' }).waitFor({ timeout: 30_000 });
+  // Signed in once the console leaves /login (on a narrow window the menu itself is collapsed).
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
 }
