@@ -1,6 +1,6 @@
 /**
  * jsdom lacks matchMedia and ResizeObserver, which antd's responsive parts (Grid, Table, Tabs) call, and logs
- * "not implemented" for getComputedStyle with a pseudo-element (antd measures the scrollbar that way).
+ * an unimplemented-feature error for getComputedStyle with a pseudo-element (antd measures the scrollbar that way).
  */
 export function installDomStubs() {
   const computed = window.getComputedStyle.bind(window);
