@@ -14,7 +14,7 @@ async function messagePage(db, ctx, page) {
   const [list, total] = await Promise.all([
     db.query(
       `select m.id, m.kind, m.title, m.content, m.link, m.read_at, m.created_at from message m
-       join (select id from message where account_id = $1 and deleted_at is null order by account_id, id desc limit 20 offset $2) p
+       join (select id from message where account_id = $1 and deleted_at is null order by id desc limit 20 offset $2) p
          on p.id = m.id
        order by m.id desc`,
       [id, (page - 1) * 20],

@@ -17,6 +17,7 @@ import { productImportModule } from './modules/product-import/index';
 import { uploadsModule } from './modules/uploads/index';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
+import { catalogueCachePlugin } from './plugins/catalogue-cache';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database: options.database });
   await app.register(auditPlugin);
+  await app.register(catalogueCachePlugin);
   await app.register(authPlugin);
   await app.register(healthPlugin);
 

@@ -23,7 +23,9 @@ export const message = pgTable(
   },
   (t) => [
     // A visible message's page: ordered by id inside the account, index-only for the page's ids and for the count.
-    index('message_visible_idx').on(t.accountId, t.id.desc()).where(sql`${t.deletedAt} is null`),
+    // Ascending on purpose: scanned backward it yields `id desc` (nulls first), the order the page query asks for.
+    // The earlier `id desc nulls last` matched no query's order, so PostgreSQL walked the primary key backward.
+    index('message_visible_idx').on(t.accountId, t.id).where(sql`${t.deletedAt} is null`),
     index('message_unread_idx').on(t.accountId).where(sql`${t.readAt} is null and ${t.deletedAt} is null`),
   ],
 );

@@ -12,6 +12,7 @@ import type {
 } from '@pharmacy/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import type { CatalogueCache } from '../../plugins/catalogue-cache';
 import type { MedicineRepository } from './medicines.repository';
 import {
   type entry1GroupSchema,
@@ -64,12 +65,18 @@ const toComment = (r: Omit<CommentRow, 'myVote'> & { myVote: CommentVoteKind | n
 
 /** The public catalogue (mp/cms), rankings and comments (admin/medicine). */
 export class MedicineService {
-  constructor(private readonly repo: MedicineRepository) {}
+  constructor(
+    private readonly repo: MedicineRepository,
+    private readonly cache: CatalogueCache,
+  ) {}
 
-  async list(query: MedicineListQuery): Promise<PageResult<MedicineListItem>> {
-    if (!fitsInt(query.category_id)) return emptyPage(query.page, query.page_size);
-    const { rows, total } = await this.repo.list(query);
-    return { list: rows, total, page: query.page, page_size: query.page_size };
+  /** The same for every caller, so a page (with its count, the costly part) is reused for a few seconds. */
+  list(query: MedicineListQuery): Promise<PageResult<MedicineListItem>> {
+    if (!fitsInt(query.category_id)) return Promise.resolve(emptyPage(query.page, query.page_size));
+    return this.cache.get(`medicines:${JSON.stringify(query)}`, async () => {
+      const { rows, total } = await this.repo.list(query);
+      return { list: rows, total, page: query.page, page_size: query.page_size };
+    });
   }
 
   /** Ranked by units sold; `week` counts the last seven days once sales carry dates (see unitsSoldRanking). */

@@ -34,7 +34,7 @@ export class MessageRepository {
   }
 
   /**
-   * Newest first. The page's ids come from the partial (account_id, id desc) index alone (an index-only scan, so a
+   * Newest first. The page's ids come from the partial (account_id, id) index alone (an index-only scan, so a
    * deep page walks index entries, not rows); only those 20 rows are then read.
    */
   async page(accountId: number, filter: MessageFilter, limit: number, offset: number) {
@@ -43,9 +43,9 @@ export class MessageRepository {
       .select({ id: message.id })
       .from(message)
       .where(where)
-      // (account_id, id desc) is the index's own order: the planner cannot trade it for a backward scan of the
-      // primary key, which for an account whose messages are all old walks most of the table to find page 1.
-      .orderBy(message.accountId, desc(message.id))
+      // The (account_id, id) index scanned backward gives exactly this order, so page 1 reads 20 index entries even
+      // for an account whose messages are all old (a backward walk of the primary key would cross most of the table).
+      .orderBy(desc(message.id))
       .limit(limit)
       .offset(offset)
       .as('page_ids');
