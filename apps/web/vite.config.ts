@@ -2,8 +2,10 @@ import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { defineConfig, type Plugin, parseAst } from 'vite';
+import { antdStaticStyle } from './build/antd-static-style';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -117,7 +119,12 @@ const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
 ];
 
 export default defineConfig({
-  plugins: [buildMetadata(), pureSharedDeclarations(), precompress()],
+  plugins: [
+    antdStaticStyle(fileURLToPath(new URL('./src', import.meta.url))),
+    buildMetadata(),
+    pureSharedDeclarations(),
+    precompress(),
+  ],
   oxc: { jsx: { runtime: 'automatic' } },
   server: {
     proxy: {

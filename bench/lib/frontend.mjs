@@ -58,7 +58,7 @@ export async function measureRouteAssets(baseUrl, routes, { signIn } = {}) {
  * Runs Lighthouse's performance category on a URL with the desktop or mobile preset. With `signIn`, the same Chrome
  * first signs in through the console (Playwright over CDP) and Lighthouse keeps that storage.
  */
-export async function lighthouseRun(url, preset, { signIn } = {}) {
+export async function lighthouseRun(url, preset, { signIn, keepReport } = {}) {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
   try {
     const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
@@ -82,6 +82,7 @@ export async function lighthouseRun(url, preset, { signIn } = {}) {
       lcp_ms: Math.round(audit('largest-contentful-paint')),
       tbt_ms: Math.round(audit('total-blocking-time')),
       cls: +(audit('cumulative-layout-shift') ?? 0).toFixed(3),
+      ...(keepReport ? { lhr } : {}),
     };
   } finally {
     await chrome.kill();

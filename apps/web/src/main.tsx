@@ -1,5 +1,7 @@
+// antd's component CSS, extracted at build time (build/antd-static-style.ts); the console's own CSS comes after it.
+import 'virtual:antd.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { ErrorPage } from './app/error-pages';
@@ -20,12 +22,15 @@ const app = createConsoleApp({
         root.render(<ErrorPage error={toAppError(error)} />);
       },
     });
-    root.render(
-      <StrictMode>
-        <AppProviders app={app}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
+    // Rendered as a transition, so React builds the first screen in small slices instead of one long task.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <AppProviders app={app}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+      ),
     );
   },
 });

@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Form, Popconfirm, Space, Table, type TableProps } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
-import { type Key, type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type Key, type ReactNode, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { usePermission } from '../permission-gate';
 import type { ListPageState, ListQueryShape } from './use-list-page';
 
@@ -65,6 +65,9 @@ export function ListPage<T extends object, Q extends ListQueryShape>(props: List
   const can = props.can ?? sessionCan;
   const [form] = Form.useForm();
   const tableWrapper = useRef<HTMLDivElement>(null);
+  // The rows arrive through a store subscription, which React renders synchronously; deferring them lets React render
+  // the table in small slices, so the page stays responsive while a page of rows is built.
+  const shownRows = useDeferredValue(rows);
 
   // antd's hidden measure row (scroll.x) is aria-hidden yet holds focusable copies of the cells: make it inert.
   useEffect(() => {
@@ -179,8 +182,8 @@ export function ListPage<T extends object, Q extends ListQueryShape>(props: List
           {...props.tableProps}
           rowKey={props.rowKey as TableProps<T>['rowKey']}
           columns={allColumns}
-          dataSource={rows}
-          loading={props.loading}
+          dataSource={shownRows}
+          loading={props.loading || shownRows !== rows}
           rowSelection={props.rowSelection}
           scroll={{ x: 'max-content', ...props.tableProps?.scroll }}
           {...list.tableProps<T>(total ?? 0)}

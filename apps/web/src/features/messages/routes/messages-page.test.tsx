@@ -168,6 +168,6 @@ describe('messages page', { timeout: 30_000 }, () => {
       fireEvent.click(screen.getByText('全部标为已读'));
     });
     await waitFor(() => expect(unread()).toBe('0'));
-    expect(within(rowOf('消息2')).getByText('已读')).toBeTruthy();
+    await waitFor(() => expect(within(rowOf('消息2')).getByText('已读')).toBeTruthy());
   });
 });
