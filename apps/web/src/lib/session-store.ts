@@ -57,6 +57,14 @@ export function resetUserInfoRefreshThrottle() {
   lastRefresh = null;
 }
 
+/**
+ * The stored value when the fresh one carries the same data: subscribers (the whole console layout among them) are
+ * then not re-rendered by a refresh that changed nothing.
+ */
+function sameData<T>(stored: T, fresh: T): T {
+  return JSON.stringify(stored) === JSON.stringify(fresh) ? stored : fresh;
+}
+
 export const useSessionStore = create<SessionStore>()(
   persist(
     (set, get) => ({
@@ -65,12 +73,14 @@ export const useSessionStore = create<SessionStore>()(
         Cookies.set(TOKEN_COOKIE_NAME, token, cookieAttributes());
         set({ token, userInfo, isLoggedIn: true });
       },
-      setUserInfo: (userInfo) => set({ userInfo, isLoggedIn: get().token !== null }),
-      setPharmacies: (pharmacies) => {
+      setUserInfo: (userInfo) =>
+        set({ userInfo: sameData(get().userInfo, userInfo), isLoggedIn: get().token !== null }),
+      setPharmacies: (next) => {
+        const pharmacies = sameData(get().pharmacies, next);
         const current = get().currentPharmacy;
         // Keep the current pharmacy's entry fresh (name, permissions); one no longer in the list is no longer current.
         const fresh = current ? (pharmacies.find((p) => p.id === current.id) ?? null) : null;
-        set({ pharmacies, currentPharmacy: fresh });
+        set({ pharmacies, currentPharmacy: sameData(current, fresh) });
       },
       setCurrentPharmacy: (currentPharmacy) => set({ currentPharmacy }),
       clear: () => {
