@@ -110,6 +110,22 @@ describe('session store', () => {
     expect(useSessionStore.getState().currentPharmacy?.name).toBe('新名');
   });
 
+  it('keeps the stored objects when a refresh brings the same data, so subscribers do not re-render', () => {
+    const store = useSessionStore.getState();
+    store.setUserInfo(user());
+    store.setPharmacies([pharmacy(7)]);
+    store.setCurrentPharmacy(pharmacy(7));
+    const before = useSessionStore.getState();
+    store.setUserInfo(user());
+    store.setPharmacies([pharmacy(7)]);
+    const after = useSessionStore.getState();
+    expect(after.userInfo).toBe(before.userInfo);
+    expect(after.pharmacies).toBe(before.pharmacies);
+    expect(after.currentPharmacy).toBe(before.currentPharmacy);
+    store.setUserInfo(user('新名字'));
+    expect(useSessionStore.getState().userInfo?.name).toBe('新名字');
+  });
+
   it('refreshes user info at most once per 3000 ms', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2025-01-01T00:00:00Z'));
