@@ -1,5 +1,5 @@
 import { USER_STORE_KEY } from '@pharmacy/shared';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { FeedbackBridge } from '../lib/feedback-bridge';
 import { useSessionStore } from '../lib/session-store';
@@ -43,7 +43,9 @@ function useDocumentTitle() {
 export function RootView() {
   const location = useLocation();
   const navigation = useNavigation();
-  const hydrated = useHydratedSession();
+  // The console's first real render (layout, menu, page) happens once the session is loaded; deferring it makes it a
+  // transition, which React renders in slices instead of one long synchronous task.
+  const hydrated = useDeferredValue(useHydratedSession());
   const isLoggedIn = useSessionStore((s) => s.isLoggedIn);
   const userInfo = useSessionStore((s) => s.userInfo);
   const fatal = useSyncExternalStore(fatalErrorStore.subscribe, fatalErrorStore.get, fatalErrorStore.get);

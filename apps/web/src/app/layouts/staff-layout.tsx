@@ -163,6 +163,8 @@ export function StaffLayout() {
             mode="inline"
             items={items}
             selectedKeys={selected ? [selected] : []}
+            // The sider collapses to nothing, never to icons, so the collapsed-item tooltips would never show.
+            tooltip={false}
             style={{ borderInlineEnd: 'none' }}
             onClick={({ key, domEvent }) => {
               // A click on the link itself is handled by <Link>; a click elsewhere on the row navigates too.

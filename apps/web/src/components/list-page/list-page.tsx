@@ -1,7 +1,8 @@
-import { Button, Card, Flex, Form, Popconfirm, Space, Table, type TableProps } from 'antd';
+import { Button, Card, Flex, Form, Space, Table, type TableProps } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import { type Key, type ReactNode, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { usePermission } from '../permission-gate';
+import { ConfirmButton } from './confirm-button';
 import type { ListPageState, ListQueryShape } from './use-list-page';
 
 export interface RowAction<T> {
@@ -77,8 +78,10 @@ export function ListPage<T extends object, Q extends ListQueryShape>(props: List
 
   // Keep the form showing what the URL says (back button, links, reset).
   useEffect(() => {
-    const names = Object.keys(form.getFieldsValue());
-    form.setFieldsValue(Object.fromEntries(names.map((n) => [n, list.query[n]])));
+    const current = form.getFieldsValue();
+    const changed = Object.keys(current).filter((n) => current[n] !== list.query[n]);
+    // Setting a field re-renders it synchronously: only touch the ones that differ (none on the first render).
+    if (changed.length) form.setFieldsValue(Object.fromEntries(changed.map((n) => [n, list.query[n]])));
   }, [form, list.query]);
 
   // A page past the end (after deletions, or an edited URL) goes to the last page that exists.
@@ -110,7 +113,8 @@ export function ListPage<T extends object, Q extends ListQueryShape>(props: List
           key: '__actions',
           title: '操作',
           width: props.actionsWidth,
-          fixed: 'right',
+          // Pinned only when the page asks antd for a scrolling table (tableProps.scroll.x).
+          fixed: props.tableProps?.scroll?.x ? 'right' : undefined,
           render: (_: unknown, row: T) => (
             <Space size={0} wrap>
               {allowedActions
@@ -119,11 +123,16 @@ export function ListPage<T extends object, Q extends ListQueryShape>(props: List
                   const run = () =>
                     a.onClick ? a.onClick(row) : list.openAction(a.key, String(keyOf(props.rowKey, row)));
                   return a.confirm ? (
-                    <Popconfirm key={a.key} title={a.confirm} onConfirm={() => run()}>
-                      <Button type="link" size="small" danger={a.danger}>
-                        {a.label}
-                      </Button>
-                    </Popconfirm>
+                    <ConfirmButton
+                      key={a.key}
+                      title={a.confirm}
+                      onConfirm={run}
+                      type="link"
+                      size="small"
+                      danger={a.danger}
+                    >
+                      {a.label}
+                    </ConfirmButton>
                   ) : (
                     <Button key={a.key} type="link" size="small" danger={a.danger} onClick={() => void run()}>
                       {a.label}
@@ -176,7 +185,9 @@ export function ListPage<T extends object, Q extends ListQueryShape>(props: List
           {props.toolbar}
         </Flex>
       ) : null}
-      <div ref={tableWrapper}>
+      {/* A wide table scrolls inside this box on a narrow window. antd's own horizontal scrolling (scroll.x) measures
+          every column after each render and renders the rows again; a page that needs pinned columns opts in. */}
+      <div ref={tableWrapper} className="list-page-table">
         <Table<T>
           aria-label={props.label}
           {...props.tableProps}
@@ -185,7 +196,7 @@ export function ListPage<T extends object, Q extends ListQueryShape>(props: List
           dataSource={shownRows}
           loading={props.loading || shownRows !== rows}
           rowSelection={props.rowSelection}
-          scroll={{ x: 'max-content', ...props.tableProps?.scroll }}
+          scroll={props.tableProps?.scroll}
           {...list.tableProps<T>(total ?? 0)}
         />
       </div>
