@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
+import { useDeferredQuery } from '../../../lib/use-deferred-query';
 import { catalogueKeys } from './catalogue-keys';
 
 /** Rows every CMS collection carries (Directus conventions). */
@@ -77,5 +78,5 @@ export const cmsItemsQueryOptions = <T>(collection: string, params: CmsItemsPara
 
 /** Published rows of a collection in their `sort` order. */
 export function useCmsItems<T>(collection: string, params: CmsItemsParams = { sort: 'sort' }) {
-  return useQuery(cmsItemsQueryOptions<T>(collection, params));
+  return useDeferredQuery(cmsItemsQueryOptions<T>(collection, params));
 }
