@@ -1,6 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
-import { useDeferredQuery } from '../../../lib/use-deferred-query';
 import { catalogueKeys } from './catalogue-keys';
 
 /** Rows every CMS collection carries (Directus conventions). */
@@ -78,5 +77,5 @@ export const cmsItemsQueryOptions = <T>(collection: string, params: CmsItemsPara
 
 /** Published rows of a collection in their `sort` order. */
 export function useCmsItems<T>(collection: string, params: CmsItemsParams = { sort: 'sort' }) {
-  return useDeferredQuery(cmsItemsQueryOptions<T>(collection, params));
+  return useQuery(cmsItemsQueryOptions<T>(collection, params));
 }
