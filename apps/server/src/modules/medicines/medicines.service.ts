@@ -81,7 +81,10 @@ export class MedicineService {
 
   /** Ranked by units sold; `week` counts the last seven days once sales carry dates (see unitsSoldRanking). */
   hot(limit: number, week: boolean): Promise<HotMedicine[]> {
-    return this.repo.unitsSoldRanking(limit, week ? new Date(Date.now() - 7 * 86_400_000) : null);
+    // An aggregate over every quote, the same for every caller: reused like the search pages.
+    return this.cache.get(`hot:${week ? 'week' : 'all'}:${limit}`, () =>
+      this.repo.unitsSoldRanking(limit, week ? new Date(Date.now() - 7 * 86_400_000) : null),
+    );
   }
 
   async product(id: number): Promise<Product> {
