@@ -1,4 +1,4 @@
-import { Tabs, Tag } from 'antd';
+import { Tabs } from 'antd';
 import { Link } from 'react-router';
 import { Section } from '../../../../components/catalogue-blocks/section';
 import { useCategoryTree } from '../../api/get-categories';
@@ -33,8 +33,8 @@ export function HomeCategories() {
               {c.name}
             </Link>
             {c.children.map((s) => (
-              <Link key={s.id} to={`/medicine/list?category_id=${s.id}`}>
-                <Tag style={{ cursor: 'pointer' }}>{s.name}</Tag>
+              <Link key={s.id} className="cat-chip" to={`/medicine/list?category_id=${s.id}`}>
+                {s.name}
               </Link>
             ))}
           </div>
@@ -50,10 +50,8 @@ export function HomeCategories() {
             children: (
               <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
                 {items.map((e) => (
-                  <Link key={e.id} to={safeLink(e.link)}>
-                    <Tag color="blue" style={{ cursor: 'pointer', padding: '2px 10px' }}>
-                      {e.title}
-                    </Tag>
+                  <Link key={e.id} className="cat-chip cat-chip-blue" to={safeLink(e.link)}>
+                    {e.title}
                   </Link>
                 ))}
               </div>
