@@ -68,12 +68,22 @@ export function openPostgres(url: string, poolMax = 10): DatabaseHandle {
   };
 }
 
-const processAlive = (pid: number) => {
+/**
+ * Whether `pid` is a running process. A zombie (exited, not yet reaped: a killed server whose parent died first, in a
+ * container whose init does not reap) still answers `kill(pid, 0)` but holds nothing, so on Linux its state is read.
+ */
+export const processAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2).charAt(0);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return true;
   }
 };
 
