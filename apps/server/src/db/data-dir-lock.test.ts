@@ -16,16 +16,16 @@ afterEach(() => {
 });
 
 /**
- * A process that has exited but is not reaped: `true` runs in the background of a shell that then becomes `sleep`,
- * which never waits for it. Resolves with its pid once it has exited; `done()` ends the sleeper.
+ * A process that has exited but is not reaped: `sleep 1` runs in the background of a shell that then becomes `sleep`,
+ * which never waits for it. `use` gets its pid once it has exited; the sleeper is killed afterwards.
  */
 async function withZombie(use: (pid: number) => void) {
-  const sleeper = spawn('sh', ['-c', 'true & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const sleeper = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 6'], { stdio: ['ignore', 'pipe', 'ignore'] });
   try {
     const pid = await new Promise<number>((resolve) =>
       sleeper.stdout.once('data', (d) => resolve(Number.parseInt(String(d), 10))),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     use(pid);
   } finally {
     sleeper.kill('SIGKILL');
