@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedLarge } from '../scripts/seed-large.mjs';
+import { measureImport, signIn } from './import.mjs';
 import { lighthouseRun, measureRouteAssets, signInThroughConsole } from './lib/frontend.mjs';
 import { measure, runLoad } from './lib/load.mjs';
 import { processTreeRssMb } from './lib/rss.mjs';
@@ -120,6 +121,23 @@ async function main() {
     });
   }
 
+  // Medicine import at full size through the product's routes (skip with --skip-import): preview, then apply, with
+  // the server's process-tree RSS sampled every 100 ms. A failure is recorded and reported by the budget check.
+  let importRun;
+  if (!args.has('--skip-import')) {
+    log('import: 50,000-row medicine spreadsheet, preview then apply');
+    try {
+      importRun = await measureImport({
+        baseUrl: productBase,
+        token: await signIn(productBase),
+        pid: productServer.pid,
+        log,
+      });
+    } catch (error) {
+      importRun = { error: String(error) };
+    }
+  }
+
   const frontend = { assets: [], lighthouse: [] };
   if (!args.has('--skip-frontend')) {
     log('front end: first-load assets per route');
@@ -161,6 +179,7 @@ async function main() {
     connections,
     ceiling,
     api,
+    import: importRun,
     frontend,
   };
   const failures = checkBudgets(results);
@@ -222,6 +241,16 @@ function checkBudgets(results) {
   for (const row of results.api) {
     if (row.product.errors > budgets.api.max_errors) failures.push(`${row.name}: ${row.product.errors} errors`);
   }
+  if (results.import) {
+    const run = results.import;
+    if (run.error) failures.push(`import: ${run.error}`);
+    else {
+      if (run.total_s > budgets.import.max_seconds)
+        failures.push(`import: ${run.total_s} s for ${run.rows} rows > ${budgets.import.max_seconds} s`);
+      if (run.peak_rss_mb > budgets.import.max_peak_rss_mb)
+        failures.push(`import: server peak RSS ${run.peak_rss_mb} MB > ${budgets.import.max_peak_rss_mb} MB`);
+    }
+  }
   if (results.soak) {
     if (results.soak.errors > budgets.soak.max_errors) failures.push(`soak: ${results.soak.errors} errors`);
     if (results.soak.rss_growth_pct > budgets.soak.max_rss_growth_pct)
@@ -249,6 +278,16 @@ function writeResults(results) {
         `| ${r.name} | ${r.product.req_per_s} | ${r.product.p50_ms} | ${r.product.p95_ms} | ${r.product.p99_ms} | ${r.product.errors} | ${r.bare.req_per_s} | ${r.bare.p99_ms} | ${r.ratio_to_bare} | ${r.ratio_to_ceiling} |`,
     ),
     '',
+    ...(results.import
+      ? [
+          '| import (preview + apply) | rows | xlsx MB | preview s | apply s | total s | server RSS at rest MB | peak RSS MB |',
+          '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+          results.import.error
+            ? `| failed: ${results.import.error} | | | | | | | |`
+            : `| medicine spreadsheet | ${results.import.rows} | ${results.import.file_mb} | ${results.import.preview_s} | ${results.import.apply_s} | ${results.import.total_s} | ${results.import.baseline_rss_mb} | ${results.import.peak_rss_mb} |`,
+          '',
+        ]
+      : []),
     ...(results.soak
       ? [
           `Soak (\`npm run bench -- --soak\`): ${results.soak.seconds} s over all endpoints, ${results.soak.req_per_s} req/s, p99 ${results.soak.p99_ms} ms, ${results.soak.errors} errors; server RSS ${results.soak.rss_first_minute_mb} MB (first minute) → ${results.soak.rss_last_minute_mb} MB (last minute), ${results.soak.rss_growth_pct} %`,

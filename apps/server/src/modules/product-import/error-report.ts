@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { type ImportFormat, readImportRows } from './read-rows';
-import { importColumns } from './template';
+import { importColumns, loadExcelJS } from './template';
 import type { ImportReport } from './validate';
 
 export const ERROR_REPORT_FILE_NAME = '药品导入错误报告.xlsx';
@@ -18,7 +18,8 @@ export async function writeErrorReport(
   report: ImportReport,
   source?: { input: string | NodeJS.ReadableStream; format: ImportFormat },
 ): Promise<void> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const { stream } = await loadExcelJS();
+  const wb = new stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const byRow = new Map<number, Map<string, string[]>>();
   for (const e of report.errors) {
     const cols = byRow.get(e.row) ?? new Map<string, string[]>();

@@ -93,7 +93,7 @@ export class ProductImportService {
     mode: ImportMode,
   ): Promise<{ upload_id: string; mode: ImportMode; report: ImportReport }> {
     try {
-      const report = await validateImport(this.store.open(received.id), received.format, {
+      const report = await validateImport(this.store.sourcePath(received.id), received.format, {
         mode,
         lookup: this.repo.lookup(),
       }).catch(asBadFile);
@@ -142,7 +142,7 @@ export class ProductImportService {
     const result = await this.repo
       .transaction(async (tx) => {
         let written = 0;
-        const report = await validateImport(this.store.open(uploadId), meta.format, {
+        const report = await validateImport(this.store.sourcePath(uploadId), meta.format, {
           mode,
           lookup: this.repo.lookup(tx),
           onValidBatch: async (rows) => {
@@ -166,6 +166,6 @@ export class ProductImportService {
 
   /** Streams 药品导入错误报告.xlsx of a (checked) upload into `out`. */
   writeErrorReport(meta: StoredUpload, out: Writable): Promise<void> {
-    return writeErrorReport(out, meta.report, { input: this.store.open(meta.upload_id), format: meta.format });
+    return writeErrorReport(out, meta.report, { input: this.store.sourcePath(meta.upload_id), format: meta.format });
   }
 }

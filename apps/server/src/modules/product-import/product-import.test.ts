@@ -121,6 +121,18 @@ describe('row checks', () => {
     expect(check({ approval_no: '', type: '中药饮片' }).errors).toEqual([]);
     expect(check({ approval_no: '苏械注准20172140123', type: '非药品' }).errors).toEqual([]);
   });
+
+  it('counts characters rather than UTF-16 units, and reads no type from Object.prototype', () => {
+    expect(check({ name: '💊'.repeat(100) }).errors).toEqual([]);
+    expect(check({ name: '💊'.repeat(101) }).errors).toEqual([
+      { row: 5, column: '药品名称', message: '「药品名称」不能超过 100 个字符' },
+    ]);
+    for (const type of ['constructor', 'toString', '__proto__']) {
+      expect(check({ type }).errors).toEqual([
+        { row: 5, column: '类型', message: '「类型」须为 处方药、OTC、中药饮片、非药品 之一' },
+      ]);
+    }
+  });
 });
 
 describe('validateImport', () => {

@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import { type ImportColumnKey, importColumns } from './template';
+import { readXlsxRows } from './xlsx-reader';
 
 export type ImportFormat = 'xlsx' | 'csv';
 
@@ -27,82 +27,13 @@ export const formatOf = (fileName: string): ImportFormat | null => {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Cell values → text
-
-type CellValue = ExcelJS.CellValue;
-
-function cellText(v: CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(0) : String(v);
-  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    if ('formula' in v || 'sharedFormula' in v) return cellText((v as { result?: CellValue }).result ?? null);
-    if ('text' in v) return String((v as { text: unknown }).text ?? '');
-    if ('error' in v) return '';
-  }
-  return String(v);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// xlsx: exceljs's streaming reader, first worksheet only
-
-/** Decodes a byte stream to text without splitting a character that straddles two chunks. */
-async function* utf8Chunks(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
-  for await (const chunk of chunks) {
-    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    if (text) yield text;
-  }
-  const tail = decoder.decode();
-  if (tail) yield tail;
-}
-
-type ReaderInternals = {
-  _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<unknown>;
-  _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): AsyncGenerator<unknown>;
-};
-const BaseReader = ExcelJS.stream.xlsx.WorkbookReader as unknown as new (
-  input: string | NodeJS.ReadableStream,
-  options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>,
-) => ExcelJS.stream.xlsx.WorkbookReader & ReaderInternals;
-
-/**
- * exceljs 4.4.0 decodes each 16 KB zip chunk on its own, so a Chinese character split across two chunks becomes
- * U+FFFD (exceljs issues #2063, #2084; about one row in 700 of a Chinese sheet). Handing its parser text decoded
- * with a streaming decoder instead keeps every character whole; its decoder passes strings through unchanged.
- */
-class Utf8SafeWorkbookReader extends BaseReader {
-  override _parseSharedStrings(entry: NodeJS.ReadableStream) {
-    entry.setEncoding('utf8');
-    return super._parseSharedStrings(entry);
-  }
-
-  override _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string) {
-    return super._parseWorksheet(utf8Chunks(iterator), sheetNo);
-  }
-}
+// xlsx: the first worksheet, read from the zip as it streams (xlsx-reader.ts)
 
 async function* xlsxRows(input: string | NodeJS.ReadableStream): AsyncGenerator<SourceRow> {
-  const reader = new Utf8SafeWorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = row.values as CellValue[];
-        const cells: string[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]).trim());
-        yield { row: row.number, cells };
-      }
-      // The template has one data sheet: the first. Leaving the loop early stops reading the rest.
-      return;
+    for await (const { row, cells } of readXlsxRows(input)) {
+      for (let i = 0; i < cells.length; i++) cells[i] = cells[i].trim();
+      yield { row, cells };
     }
   } catch (err) {
     if (err instanceof ImportFileError) throw err;

@@ -1,5 +1,4 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 
 export type ImportColumnKey =
   | 'name'
@@ -92,8 +91,15 @@ const exampleRows: string[][] = [
   ],
 ];
 
+/**
+ * exceljs, loaded on first use: only the template and the error report write spreadsheets (reading has its own
+ * reader), and loading it costs the server process some 25 MB of resident memory.
+ */
+export const loadExcelJS = async () => (await import('exceljs')).default;
+
 /** Writes the upload template: an empty 药品信息 sheet with the headers and a 填写说明 sheet with rules and examples. */
 export async function writeTemplate(out: Writable): Promise<void> {
+  const ExcelJS = await loadExcelJS();
   const wb = new ExcelJS.Workbook();
   wb.creator = 'pharmacy-console';
   const sheet = wb.addWorksheet('药品信息', { views: [{ state: 'frozen', ySplit: 1 }] });

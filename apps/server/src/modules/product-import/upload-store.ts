@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportFormat } from './read-rows';
@@ -41,10 +40,6 @@ export class UploadStore {
     } catch {
       return null;
     }
-  }
-
-  open(id: string) {
-    return createReadStream(this.sourcePath(id));
   }
 
   async discard(id: string): Promise<void> {

@@ -90,6 +90,10 @@ const typeByLabel: Record<string, ProductType> = {
   NON_DRUG: 'NON_DRUG',
 };
 
+/** Own keys only: a cell reading "constructor" is not a type. */
+const typeOf = (label: string): ProductType | undefined =>
+  Object.hasOwn(typeByLabel, label) ? typeByLabel[label] : undefined;
+
 export function isValidEan13(code: string): boolean {
   if (!/^\d{13}$/.test(code)) return false;
   let sum = 0;
@@ -98,7 +102,24 @@ export function isValidEan13(code: string): boolean {
 }
 
 /** Full-width letters and digits (ＨＺ０１) as people type them in Chinese input methods become ASCII. */
-const normalizeCode = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').toUpperCase();
+const plainCode = /^[0-9A-Z]*$/;
+const normalizeCode = (s: string) =>
+  // most cells are already plain: keep the string itself (a batch holds its rows, and new strings were garbage)
+  plainCode.test(s) ? s : s.normalize('NFKC').replace(/\s+/g, '').toUpperCase();
+
+function codePoints(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // a high surrogate followed by a low one is one character
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
 
 interface Checked {
   row: ImportRow;
@@ -115,16 +136,19 @@ export function checkRecord({ row, record }: RecordRow): Checked {
     const text = record[c.key].trim();
     v[c.key] = text;
     if (c.required && text === '') fail(c.key, `「${c.label}」不能为空`);
-    else if ([...text].length > c.maxLength) fail(c.key, `「${c.label}」不能超过 ${c.maxLength} 个字符`);
+    // UTF-16 length ≥ characters: count characters only when it could matter (no array per cell)
+    else if (text.length > c.maxLength && codePoints(text) > c.maxLength) {
+      fail(c.key, `「${c.label}」不能超过 ${c.maxLength} 个字符`);
+    }
   }
 
-  const typeText = normalizeCode(v.type).replace(/^OTC[甲乙]类$/, 'OTC');
-  const type = typeByLabel[typeText] ?? typeByLabel[v.type];
+  const type = typeOf(v.type) ?? typeOf(normalizeCode(v.type).replace(/^OTC[甲乙]类$/, 'OTC'));
   if (v.type !== '' && !type) fail('type', '「类型」须为 处方药、OTC、中药饮片、非药品 之一');
 
-  const approval = v.approval_no.startsWith('国药准字')
-    ? `国药准字${normalizeCode(v.approval_no.slice(4))}`
-    : v.approval_no;
+  const approval =
+    v.approval_no.startsWith('国药准字') && !drugApprovalPattern.test(v.approval_no)
+      ? `国药准字${normalizeCode(v.approval_no.slice(4))}`
+      : v.approval_no;
   if (type === 'RX' || type === 'OTC') {
     if (approval === '') fail('approval_no', '处方药和 OTC 必须填写「批准文号」');
     else if (!drugApprovalPattern.test(approval)) {
