@@ -149,11 +149,14 @@ describe('medicine upload (admin/product)', () => {
     const res = await preview(await workbook(good), 'fixed.xlsx', 'create');
     const { upload_id, report } = res.json().data;
     expect(report).toMatchObject({ total: 5, valid: 5, invalid: 0 });
+    const stamp = good[0].name.replace(/片1$/, '');
+    const search = async () =>
+      (await t.app.inject({ url: `/api/v1/mp/cms/medicines?q=${encodeURIComponent(stamp)}` })).json().data.total;
+    // Searched (and so cached) before the import: the import's success must empty the catalogue cache.
+    expect(await search()).toBe(0);
     const done = await apply('/admin/product/import', upload_id, false);
     expect(done.json().data).toEqual({ created: 5, updated: 0, skipped: 0 });
-    const stamp = good[0].name.replace(/片1$/, '');
-    const found = await t.app.inject({ url: `/api/v1/mp/cms/medicines?q=${encodeURIComponent(stamp)}` });
-    expect(found.json().data.total).toBe(5);
+    expect(await search()).toBe(5);
     // applying the same create again: every row now exists, nothing changes
     expect((await apply('/admin/product/import', upload_id, false)).statusCode).toBe(400);
 

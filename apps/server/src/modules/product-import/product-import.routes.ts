@@ -127,7 +127,7 @@ export async function productImportRoutes(app: FastifyInstance, { service }: { s
     r.post(
       path,
       {
-        config: { access },
+        config: { access, changesCatalogue: true },
         schema: {
           tags,
           security,
