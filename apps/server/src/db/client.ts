@@ -27,6 +27,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball. */
   dump?: () => Promise<Blob>;
+  /**
+   * PostgreSQL only: where a pooled connection's failure while idle is reported (the server restarted or killed the
+   * backend). The pool drops that connection and opens another on demand; without a listener the error would end
+   * the process.
+   */
+  onIdleConnectionError?: (listener: (error: Error) => void) => void;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -47,9 +53,14 @@ const pgTypes = {
 export function openPostgres(url: string, poolMax = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolMax, types: pgTypes });
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  let reportIdleError = (error: Error) => console.error('PostgreSQL connection failed while idle:', error.message);
+  pool.on('error', (error) => reportIdleError(error));
   return {
     db,
     driver: 'pg',
+    onIdleConnectionError(listener) {
+      reportIdleError = listener;
+    },
     async migrate() {
       const client = new pg.Client({ connectionString: url, types: pgTypes });
       await client.connect();

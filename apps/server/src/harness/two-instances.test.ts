@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../config';
 import { type ApiClient, apiClient, createPgDatabase, type ServerProcess, signIn, startServer } from './server-process';
@@ -12,6 +13,7 @@ function twoInstancesOnPostgres(serverUrl: string) {
   describe('two instances on one PostgreSQL', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'harness-two-'));
     let drop: () => Promise<void> = async () => undefined;
+    let dbUrl = '';
     let one: ServerProcess | undefined;
     let two: ServerProcess | undefined;
     let api1: ApiClient;
@@ -20,6 +22,7 @@ function twoInstancesOnPostgres(serverUrl: string) {
     beforeAll(async () => {
       const db = await createPgDatabase(serverUrl);
       drop = db.drop;
+      dbUrl = db.url;
       // started together: the second waits for the first's migrations (advisory lock) and finds the seed done
       [one, two] = await Promise.all([
         startServer({ dataDir: path.join(dataDir, 'one'), databaseUrl: db.url }),
@@ -54,6 +57,26 @@ function twoInstancesOnPostgres(serverUrl: string) {
       expect(sent.status).toBe(200);
       const after = await api1<{ count: number }>('GET', '/message/unread_count', { token: patient });
       expect(after.body.data.count).toBe(before.body.data.count + 1);
+    });
+
+    it('both keep serving when PostgreSQL ends their idle connections (a database restart, an administrator)', async () => {
+      const token = await signIn(api1, '13800000002');
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query(
+          'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [new URL(dbUrl).pathname.slice(1)],
+        );
+        expect(rows[0].n).toBeGreaterThan(0);
+      } finally {
+        await admin.end();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(one?.child.exitCode).toBeNull();
+      expect(two?.child.exitCode).toBeNull();
+      expect((await api1('GET', '/user/info/me', { token })).status).toBe(200);
+      expect((await api2('GET', '/user/info/me', { token })).status).toBe(200);
     });
   });
 }

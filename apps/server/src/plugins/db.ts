@@ -13,6 +13,9 @@ export const dbPlugin = fp<{ database: DatabaseHandle }>(
   async (app, { database }) => {
     app.decorate('database', database);
     app.decorate('db', database.db);
+    database.onIdleConnectionError?.((err) =>
+      app.log.warn({ err }, 'a PostgreSQL connection failed while idle; the pool opens a new one when needed'),
+    );
     app.addHook('onClose', async () => {
       await database.close();
     });
