@@ -18,23 +18,14 @@ import { processTreeRssMb } from './lib/rss.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The template's header cells, in order (apps/server/src/modules/product-import/template.ts importColumns). */
-const templateHeaders = [
-  '药品名称*',
-  '通用名*',
-  '规格*',
-  '剂型',
-  '生产厂家*',
-  '批准文号',
-  '条形码',
-  '类型*（处方药/OTC/中药饮片/非药品）',
-  '分类',
-  '适应症',
-  '用法用量',
-  '禁忌',
-  '不良反应',
-  '贮藏',
-];
+/** The header row of the product's own template (GET admin/product/template), so the file always matches it. */
+async function templateHeaders(baseUrl, token) {
+  const res = await fetch(`${baseUrl}/api/v1/admin/product/template`, { headers: { Auth: token } });
+  if (!res.ok) throw new Error(`template download: HTTP ${res.status}`);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.from(await res.arrayBuffer()));
+  return book.worksheets[0].getRow(1).values.slice(1).map(String);
+}
 
 const ean13 = (first12) => {
   let sum = 0;
@@ -55,13 +46,13 @@ const indications = [
 ];
 
 /**
- * Writes an .xlsx of `rows` valid create-mode rows (unique names, 批准文号 and 条形码) with exceljs's streaming
- * writer and shared strings, as Excel saves it. `seed` shifts the codes so repeated runs on one database stay unique.
+ * Writes an .xlsx of `rows` valid create-mode rows (unique names, 批准文号 and 条形码) under `headers` (the
+ * template's) with exceljs's streaming writer and shared strings, as Excel saves it. `seed` shifts the codes so repeated runs on one database stay unique.
  */
-export async function writeImportXlsx(file, rows, seed = 0) {
+export async function writeImportXlsx(file, rows, headers, seed = 0) {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true, useStyles: false });
   const sheet = wb.addWorksheet('药品信息');
-  sheet.addRow(templateHeaders).commit();
+  sheet.addRow(headers).commit();
   for (let i = 1; i <= rows; i++) {
     const n = seed * rows + i;
     const g = i % generics.length;
@@ -109,7 +100,7 @@ export async function measureImport({ baseUrl, token, pid, log = () => {}, rows 
     // codes differ between runs, so measuring twice against one database stays valid for create mode
     const seed = Math.floor(Math.random() * 2000);
     log(`import: writing a ${rows}-row xlsx`);
-    await writeImportXlsx(file, rows, seed);
+    await writeImportXlsx(file, rows, await templateHeaders(baseUrl, token), seed);
     const bytes = (await stat(file)).size;
 
     // the server at rest: a few samples before anything is sent
