@@ -35,8 +35,12 @@ describe('CatalogueCache', () => {
     expect(cache.size).toBe(0);
     expect(await cache.get('k', load)).toBe(2);
     version = 3;
+    expect(await cache.get('long', load, 10_000)).toBe(3);
     await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(await cache.get('k', load)).toBe(3);
+    version = 4;
+    expect(await cache.get('k', load)).toBe(4);
+    // An entry given its own, longer time to live outlasts the default.
+    expect(await cache.get('long', load, 10_000)).toBe(3);
   });
 });
 

@@ -29,11 +29,12 @@ export class CatalogueCache {
     this.entries = new LRUCache({ max: CATALOGUE_CACHE_MAX_ENTRIES, ttl: ttlMs });
   }
 
-  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** `ttlMs` overrides the cache's time to live for this entry (a ranking may be older than a search page). */
+  get<T>(key: string, load: () => Promise<T>, ttlMs?: number): Promise<T> {
     const cached = this.entries.get(key) as Promise<T> | undefined;
     if (cached) return cached;
     const loading = load();
-    this.entries.set(key, loading);
+    this.entries.set(key, loading, ttlMs === undefined ? undefined : { ttl: ttlMs });
     // A failed load is not remembered: the next caller tries again.
     loading.catch(() => {
       if (this.entries.peek(key) === loading) this.entries.delete(key);

@@ -22,6 +22,9 @@ import {
   type quoteListQuerySchema,
 } from './medicines.schema';
 
+/** How long a hot ranking is reused. */
+const HOT_RANKING_TTL_MS = 60_000;
+
 const emptyPage = <T>(page: number, page_size: number): PageResult<T> => ({ list: [], total: 0, page, page_size });
 
 /** 张** : a commenter's name shown with everything but the first character hidden. */
@@ -81,9 +84,12 @@ export class MedicineService {
 
   /** Ranked by units sold; `week` counts the last seven days once sales carry dates (see unitsSoldRanking). */
   hot(limit: number, week: boolean): Promise<HotMedicine[]> {
-    // An aggregate over every quote, the same for every caller: reused like the search pages.
-    return this.cache.get(`hot:${week ? 'week' : 'all'}:${limit}`, () =>
-      this.repo.unitsSoldRanking(limit, week ? new Date(Date.now() - 7 * 86_400_000) : null),
+    // An aggregate over every quote (a full scan at 1 M quotes), the same for every caller: a ranking a minute old
+    // is still the week's ranking, so it is reused for a minute (an import still empties it at once).
+    return this.cache.get(
+      `hot:${week ? 'week' : 'all'}:${limit}`,
+      () => this.repo.unitsSoldRanking(limit, week ? new Date(Date.now() - 7 * 86_400_000) : null),
+      HOT_RANKING_TTL_MS,
     );
   }
 
