@@ -165,20 +165,29 @@ type ParserOptions = { xmlns: false; position: false };
 type Parser = SaxesParser<ParserOptions>;
 const newParser = (): Parser => new SaxesParser<ParserOptions>({ xmlns: false, position: false });
 
-/** Feeds a whole text stream to `parser` (its handlers collect what they need). */
-async function parseAll(text: Readable, parser: Parser, maxBytes: number, what: string): Promise<void> {
+/** Feeds a whole text stream, chunk by chunk, to `write`, then calls `finish`; refuses more than `maxBytes`. */
+async function feedAll(
+  text: Readable,
+  sink: { write(chunk: string): unknown; finish(): unknown },
+  maxBytes: number,
+  what: string,
+): Promise<void> {
   let bytes = 0;
   try {
     for await (const chunk of text as AsyncIterable<string>) {
       bytes += chunk.length;
       if (bytes > maxBytes) throw new XlsxFormatError(`${what}: too large`);
-      parser.write(chunk);
+      sink.write(chunk);
     }
-    parser.close();
+    sink.finish();
   } finally {
     text.destroy();
   }
 }
+
+/** Feeds a whole text stream to `parser` (its handlers collect what they need). */
+const parseAll = (text: Readable, parser: Parser, maxBytes: number, what: string) =>
+  feedAll(text, { write: (chunk) => parser.write(chunk), finish: () => parser.close() }, maxBytes, what);
 
 async function readSmallPart(file: string, fh: FileHandle, entry: ZipEntry | undefined) {
   const tags: SaxesTagPlain[] = [];
@@ -431,19 +440,8 @@ function columnAt(s: string, start: number, end: number): number {
   return col - 1;
 }
 
-async function scanAll(text: Readable, scanner: XmlScanner, maxBytes: number, what: string): Promise<void> {
-  let bytes = 0;
-  try {
-    for await (const chunk of text as AsyncIterable<string>) {
-      bytes += chunk.length;
-      if (bytes > maxBytes) throw new XlsxFormatError(`${what}: too large`);
-      scanner.write(chunk);
-    }
-    scanner.end();
-  } finally {
-    text.destroy();
-  }
-}
+const scanAll = (text: Readable, scanner: XmlScanner, maxBytes: number, what: string) =>
+  feedAll(text, { write: (chunk) => scanner.write(chunk), finish: () => scanner.end() }, maxBytes, what);
 
 /**
  * A string that does not point into the text it was cut from. V8 makes `slice` of 13 characters or more a view
