@@ -21,6 +21,7 @@ import {
   type provinceSchema,
   type quoteListQuerySchema,
 } from './medicines.schema';
+import { quoteFields } from './quote-fields';
 
 /** How long a hot ranking is reused. */
 const HOT_RANKING_TTL_MS = 60_000;
@@ -37,16 +38,7 @@ const instructionKeys = ['indications', 'usage', 'contraindications', 'adverse_r
 
 type QuoteRow = Awaited<ReturnType<MedicineRepository['quotes']>>['rows'][number];
 const toProductQuote = ({ quote: q, pharmacyName, pharmacyCity }: QuoteRow): ProductQuote => ({
-  id: q.id,
-  pharmacy_id: q.pharmacyId,
-  product_id: q.productId,
-  price: q.price,
-  original_price: q.originalPrice,
-  stock: q.stock,
-  status: q.status,
-  is_top: q.isTop,
-  sort: q.sort,
-  sales_count: q.salesCount,
+  ...quoteFields(q),
   pharmacy_name: pharmacyName,
   pharmacy_city: pharmacyCity,
 });

@@ -7,6 +7,7 @@ import type {
   PublicPharmacyDetail,
 } from '@pharmacy/shared';
 import { AppError } from '../../lib/app-error';
+import { quoteFields } from '../medicines/index';
 import type { PharmacyDirectoryRepository } from './pharmacy-directory.repository';
 
 const INT_MAX = 2_147_483_647;
@@ -53,16 +54,7 @@ export class PharmacyDirectoryService {
     const { rows, total } = await this.repo.products(query);
     return {
       list: rows.map(({ quote: q, product: p }) => ({
-        id: q.id,
-        pharmacy_id: q.pharmacyId,
-        product_id: q.productId,
-        price: q.price,
-        original_price: q.originalPrice,
-        stock: q.stock,
-        status: q.status,
-        is_top: q.isTop,
-        sort: q.sort,
-        sales_count: q.salesCount,
+        ...quoteFields(q),
         product: {
           id: p.id,
           name: p.name,
