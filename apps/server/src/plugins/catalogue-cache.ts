@@ -6,7 +6,7 @@ declare module 'fastify' {
     catalogueCache: CatalogueCache;
   }
   interface FastifyContextConfig {
-    /** The route writes products, quotes, categories or content: a success empties the catalogue cache. */
+    /** The route writes products or quotes: a success empties the catalogue cache. */
     changesCatalogue?: boolean;
   }
 }
@@ -17,10 +17,10 @@ const CATALOGUE_CACHE_MAX_ENTRIES = 1_000;
 
 /**
  * A short-lived cache of public catalogue answers (search pages and their counts), shared by every caller.
- * Concurrent misses for one key share one load, so a burst of identical searches costs one query. Every write to
- * products, quotes or categories through this instance (a route with `config.changesCatalogue`) calls `invalidate()`
- * before its answer is sent; writes through another instance show
- * after at most `CATALOGUE_CACHE_TTL_MS`. Only answers that are the same for every caller may be put here.
+ * Concurrent misses for one key share one load, so a burst of identical searches costs one query. A route that writes
+ * products or quotes declares `config.changesCatalogue`; its success empties the cache before the answer is sent.
+ * Writes through another instance show after at most the entry's time to live. Only answers that are the same for
+ * every caller may be put here.
  */
 export class CatalogueCache {
   private readonly entries: LRUCache<string, Promise<unknown>>;
