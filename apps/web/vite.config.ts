@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { defineConfig, type Plugin, parseAst } from 'vite';
 import { antdStaticStyle } from './build/antd-static-style';
+import { bootPreload, routePreloads } from './build/preload-links';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -121,6 +122,8 @@ const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
 export default defineConfig({
   plugins: [
     antdStaticStyle(fileURLToPath(new URL('./src', import.meta.url))),
+    bootPreload(),
+    routePreloads(fileURLToPath(new URL('./src', import.meta.url))),
     buildMetadata(),
     pureSharedDeclarations(),
     precompress(),

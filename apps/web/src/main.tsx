@@ -1,46 +1,31 @@
 // antd's component CSS, extracted at build time (build/antd-static-style.ts); the console's own CSS comes after it.
 import 'virtual:antd.css';
 import './app/global.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { ErrorPage } from './app/error-pages';
-import { fatalErrorStore, toAppError } from './app/errors';
-import { createConsoleApp, startApp } from './app/lifecycle';
-import { corePlugins } from './app/plugins';
-import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { MOUNT_ERROR_LOG } from './app/lifecycle';
+import { reloadApp } from './app/reload';
+import { nextTask } from './lib/next-task';
 
-const app = createConsoleApp({
-  plugins: corePlugins,
-  render(container, app) {
-    const router = createAppRouter();
-    const root = createRoot(container, {
-      // An error above the router's boundaries: React has unmounted the tree, so show the error page in its place.
-      onUncaughtError(error) {
-        void app.handleError(error);
-        root.render(<ErrorPage error={toAppError(error)} />);
-      },
-    });
-    // Rendered as a transition, so React builds the first screen in small slices instead of one long task.
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <AppProviders app={app}>
-            <RouterProvider router={router} />
-          </AppProviders>
-        </StrictMode>,
-      ),
-    );
-  },
-});
+/**
+ * The console starts in stages: each dynamic import below compiles and runs its modules in a task of its own, and
+ * the browser may paint and answer input between them. One static import graph would run React, antd, the router and
+ * the app in a single task of several hundred milliseconds on a slow phone. The build preloads every stage's chunks
+ * from index.html (build/boot-preload.ts), so the stages wait for no extra round trip.
+ */
+async function boot() {
+  await import('react-dom/client');
+  await nextTask();
+  await import('./app/providers');
+  await nextTask();
+  const { start } = await import('./app/start');
+  await nextTask();
+  await start();
+}
 
-const container = document.getElementById('app');
-startApp(app, container).catch((error: unknown) => {
-  // startApp has logged 'Error while mounting app:'; the user still gets the error page.
-  if (app.mounted) fatalErrorStore.show(error);
-  else
-    createRoot(container ?? document.body.appendChild(document.createElement('div'))).render(
-      <ErrorPage error={toAppError(error)} />,
-    );
+boot().catch((error: unknown) => {
+  // A stage failed to load (a new deploy removed its chunk, the network dropped): reload once, else say so plainly
+  // (React itself may be what failed to load). start() shows its own errors in the console's error page.
+  console.error(MOUNT_ERROR_LOG, error);
+  if (reloadApp()) return;
+  const status = document.querySelector('#app [role="status"]');
+  if (status) status.textContent = '页面加载失败，请检查网络后刷新重试';
 });

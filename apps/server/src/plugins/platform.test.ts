@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seedDemo } from '../db/seed/index';
@@ -7,13 +8,24 @@ import { createOperator } from '../db/seed/operator';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
+let webDist: string;
+const indexHtml = (build: string) =>
+  `<!doctype html><html><head><title>${build}</title></head><body><div id="root"></div></body></html>`;
 
 beforeAll(async () => {
   const { mkdtempSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'index.html'), indexHtml('build-1'));
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(
+    path.join(dist, '.vite', 'route-preloads.json'),
+    JSON.stringify({
+      '/medicine/list': { js: ['assets/medicine-list-page-1.js'], css: ['assets/medicine-list-page-1.css'] },
+    }),
+  );
+  webDist = dist;
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   t = await createTestApp({
     webDist: dist,
@@ -200,6 +212,36 @@ describe('platform', () => {
     const post = await t.app.inject({ method: 'POST', url: '/pharmacy/order' });
     expect(post.statusCode).toBe(404);
     expect(post.json().code).toBe(404000);
+  });
+
+  it("adds a route's own chunks to its index.html as preload links; a new build is picked up", async () => {
+    const link = '<link rel="modulepreload" crossorigin href="/assets/medicine-list-page-1.js">';
+    for (const url of ['/medicine/list', '/medicine/list/', '/medicine/list?page=2']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(link);
+      expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/medicine-list-page-1.css">');
+      expect(res.body.indexOf(link)).toBeLessThan(res.body.indexOf('</head>'));
+    }
+    const other = await t.app.inject({ method: 'GET', url: '/pharmacy/order' });
+    expect(other.body).not.toContain('modulepreload');
+
+    const br = await t.app.inject({ method: 'GET', url: '/medicine/list', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain(link);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/medicine/list',
+      headers: { 'if-none-match': String(br.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+
+    writeFileSync(path.join(webDist, 'index.html'), indexHtml('build-2'));
+    utimesSync(path.join(webDist, 'index.html'), new Date(), new Date(Date.now() + 5000));
+    const next = await t.app.inject({ method: 'GET', url: '/medicine/list' });
+    expect(next.body).toContain('<title>build-2</title>');
+    expect(next.body).toContain(link);
+    expect(next.headers.etag).not.toBe(br.headers.etag);
   });
 
   it('create-admin makes a signed-in operator, and re-running resets the password', async () => {
