@@ -2,7 +2,8 @@
 //
 // - `bootPreload`: src/main.tsx loads the console in stages through dynamic imports, so that each stage runs in a
 //   task of its own. Vite preloads only the entry's static imports from index.html; this adds a modulepreload link
-//   for every chunk the entry imports dynamically and everything those import, so all stages download at once.
+//   for every chunk the entry imports dynamically and everything those import, so all stages download at once, and a
+//   style preload for their CSS (applied by Vite when the stage that imports it loads).
 // - `routePreloads`: writes `.vite/route-preloads.json`, for each path of the route table the JS and CSS of its page
 //   and layout (beyond what index.html already loads). The server puts them into index.html for that path
 //   (apps/server/src/plugins/static.ts): the page's modules download with the first wave instead of after the router
@@ -54,11 +55,21 @@ export function bootPreload(): Plugin {
       order: 'post',
       handler(html, { bundle, chunk }) {
         if (!bundle || !chunk) return html;
-        const tags: HtmlTagDescriptor[] = bootChunks(bundle, chunk).files.map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: base + file },
-          injectTo: 'head',
-        }));
+        const { files } = bootChunks(bundle, chunk);
+        const styles = new Set(files.flatMap((file) => [...((bundle[file] as Chunk).viteMetadata?.importedCss ?? [])]));
+        // Styles are fetched early but applied by the stage that imports them, so the splash paints without them.
+        const tags: HtmlTagDescriptor[] = [
+          ...[...styles].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: base + file },
+            injectTo: 'head' as const,
+          })),
+          ...files.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: base + file },
+            injectTo: 'head' as const,
+          })),
+        ];
         return { html, tags };
       },
     },

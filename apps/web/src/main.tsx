@@ -1,6 +1,3 @@
-// antd's component CSS, extracted at build time (build/antd-static-style.ts); the console's own CSS comes after it.
-import 'virtual:antd.css';
-import './app/global.css';
 import { MOUNT_ERROR_LOG } from './app/lifecycle';
 import { reloadApp } from './app/reload';
 import { nextTask } from './lib/next-task';
@@ -9,7 +6,9 @@ import { nextTask } from './lib/next-task';
  * The console starts in stages: each dynamic import below compiles and runs its modules in a task of its own, and
  * the browser may paint and answer input between them. One static import graph would run React, antd, the router and
  * the app in a single task of several hundred milliseconds on a slow phone. The build preloads every stage's chunks
- * from index.html (build/boot-preload.ts), so the stages wait for no extra round trip.
+ * and styles from index.html (build/preload-links.ts), so the stages wait for no extra round trip. The styles come
+ * with the providers stage (Vite applies a chunk's CSS before the chunk runs): index.html blocks on no stylesheet and
+ * paints its splash at once.
  */
 async function boot() {
   await import('react-dom/client');

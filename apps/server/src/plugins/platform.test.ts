@@ -220,7 +220,7 @@ describe('platform', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(link);
-      expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/medicine-list-page-1.css">');
+      expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/medicine-list-page-1.css">');
       expect(res.body.indexOf(link)).toBeLessThan(res.body.indexOf('</head>'));
     }
     const other = await t.app.inject({ method: 'GET', url: '/pharmacy/order' });

@@ -55,7 +55,8 @@ export function createIndexPages(root: string): (pathname: string) => IndexPage 
       const entry = key ? loaded.preloads[key] : undefined;
       const links = [
         ...(entry?.js ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`),
-        ...(entry?.css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttr(file)}">`),
+        // fetched now, applied by the client when the page's chunk loads (the splash does not wait for them)
+        ...(entry?.css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="/${escapeAttr(file)}">`),
       ];
       const html = links.length ? loaded.html.replace('</head>', `${links.join('\n    ')}\n  </head>`) : loaded.html;
       page = build(html);

@@ -1,3 +1,6 @@
+// antd's component CSS, extracted at build time (build/antd-static-style.ts); the console's own CSS comes after it.
+import 'virtual:antd.css';
+import './global.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';

@@ -1,8 +1,9 @@
 import type { MyPharmacy } from '@pharmacy/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callApi } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session-store';
+import { useQuery } from '../../../lib/use-query';
 
 export const myPharmaciesKey = ['auth', 'my-pharmacies'] as const;
 

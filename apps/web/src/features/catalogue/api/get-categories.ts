@@ -1,4 +1,4 @@
-import { useDeferredQuery } from '../../../lib/use-deferred-query';
+import { useQuery } from '../../../lib/use-query';
 import { type CmsCategory, cmsItemsQueryOptions } from './get-cms-items';
 
 export interface CategoryNode extends CmsCategory {
@@ -11,8 +11,8 @@ export function buildCategoryTree(top: CmsCategory[], subs: CmsCategory[]): Cate
 }
 
 export function useCategoryTree() {
-  const top = useDeferredQuery(cmsItemsQueryOptions<CmsCategory>('category', { sort: 'sort', limit: -1 }));
-  const subs = useDeferredQuery(cmsItemsQueryOptions<CmsCategory>('sub_category', { sort: 'sort', limit: -1 }));
+  const top = useQuery(cmsItemsQueryOptions<CmsCategory>('category', { sort: 'sort', limit: -1 }));
+  const subs = useQuery(cmsItemsQueryOptions<CmsCategory>('sub_category', { sort: 'sort', limit: -1 }));
   return {
     tree: top.data && subs.data ? buildCategoryTree(top.data, subs.data) : undefined,
     isLoading: top.isLoading || subs.isLoading,

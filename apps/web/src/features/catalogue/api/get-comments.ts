@@ -1,6 +1,7 @@
 import type { CommentListQuery, MedicineComment, PageResult } from '@pharmacy/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
+import { useQuery } from '../../../lib/use-query';
 import { catalogueKeys } from './catalogue-keys';
 
 export function getComments(query: CommentListQuery, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import type { HotMedicine } from '@pharmacy/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
-import { useDeferredQuery } from '../../../lib/use-deferred-query';
+import { useQuery } from '../../../lib/use-query';
 import { catalogueKeys } from './catalogue-keys';
 
 /** Medicines ranked by units sold: of all time (`admin/medicine/hot`) or of the last week (`hot/week`). */
@@ -17,5 +17,5 @@ export const hotMedicinesQueryOptions = (kind: 'all' | 'week', limit = 10) =>
   });
 
 export function useHotMedicines(kind: 'all' | 'week', limit = 10) {
-  return useDeferredQuery(hotMedicinesQueryOptions(kind, limit));
+  return useQuery(hotMedicinesQueryOptions(kind, limit));
 }

@@ -1,6 +1,7 @@
 import type { PageResult, ProductQuote } from '@pharmacy/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
+import { useQuery } from '../../../lib/use-query';
 import { catalogueKeys } from './catalogue-keys';
 
 /** The on-shelf quotes of one product with their pharmacies, cheapest first. */

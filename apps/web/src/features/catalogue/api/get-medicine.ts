@@ -1,6 +1,7 @@
 import type { Product } from '@pharmacy/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
+import { useQuery } from '../../../lib/use-query';
 import { catalogueKeys } from './catalogue-keys';
 
 export function getMedicine(id: number, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import type { PageResult, PharmacyListQuery, PublicPharmacy } from '@pharmacy/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
-import { useDeferredQuery } from '../../../lib/use-deferred-query';
+import { useQuery } from '../../../lib/use-query';
 import { catalogueKeys } from './catalogue-keys';
 
 export function getPharmacies(query: PharmacyListQuery, signal?: AbortSignal) {
@@ -16,5 +16,5 @@ export const pharmaciesQueryOptions = (query: PharmacyListQuery) =>
   });
 
 export function usePharmacies(query: PharmacyListQuery) {
-  return useDeferredQuery(pharmaciesQueryOptions(query));
+  return useQuery(pharmaciesQueryOptions(query));
 }

@@ -1,6 +1,7 @@
 import type { PublicPharmacyDetail } from '@pharmacy/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
+import { useQuery } from '../../../lib/use-query';
 import { catalogueKeys } from './catalogue-keys';
 
 export function getPharmacy(id: number, signal?: AbortSignal) {

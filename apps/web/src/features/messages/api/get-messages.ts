@@ -1,6 +1,7 @@
 import type { Message, MessageListQuery, PageResult } from '@pharmacy/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
+import { useQuery } from '../../../lib/use-query';
 import { messageKeys } from './message-keys';
 
 export function getMessages(query: MessageListQuery, signal?: AbortSignal): Promise<PageResult<Message>> {

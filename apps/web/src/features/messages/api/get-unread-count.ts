@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session-store';
+import { useQuery } from '../../../lib/use-query';
 import { messageKeys } from './message-keys';
 
 /** How often the header badge refreshes without a reload. */

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, requestEndpoint, UPLOAD_ENDPOINT } from '../../../lib/http';
+import { useQuery } from '../../../lib/use-query';
 import type { CmsItem } from './get-cms-items';
 import { websiteKeys } from './website-keys';
 

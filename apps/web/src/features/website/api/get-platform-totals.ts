@@ -1,6 +1,6 @@
 import type { MedicineListItem, PageResult, PublicPharmacy } from '@pharmacy/shared';
-import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
+import { useQuery } from '../../../lib/use-query';
 import { websiteKeys } from './website-keys';
 
 /** How many medicines are listed and how many pharmacies take part: the totals of the two public lists. */

@@ -1,6 +1,7 @@
 import type { PageResult, PublicPharmacy, PublicPharmacyDetail } from '@pharmacy/shared';
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
+import { useQuery } from '../../../lib/use-query';
 import { websiteKeys } from './website-keys';
 
 /** Every pharmacy on the platform (the list's largest page; the platform has a handful). */
