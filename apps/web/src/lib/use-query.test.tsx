@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useQuery } from './use-query';
 
-function deferred<T>() {
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+}
+
+function deferred<T>(): Deferred<T> {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((r) => {
     resolve = r;
@@ -12,28 +17,35 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
+/** Shows page 1's answer, then page 2's after a click; counts its renders. */
+function PagedProbe({ answers, onRender }: { answers: Map<number, Deferred<string>>; onRender: () => void }) {
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isPlaceholderData } = useQuery({
+    queryKey: ['page', page],
+    queryFn: () => (answers.get(page) as Deferred<string>).promise,
+    placeholderData: keepPreviousData,
+  });
+  onRender();
+  return (
+    <button type="button" onClick={() => setPage(2)}>
+      {isLoading ? '加载中' : `${data}${isPlaceholderData ? '（旧）' : ''}`}
+    </button>
+  );
+}
+
+function PlainProbe({ answer }: { answer: Deferred<string> }) {
+  const { data } = useQuery({ queryKey: ['x'], queryFn: () => answer.promise });
+  return <span>{data ?? '无'}</span>;
+}
+
 describe('useQuery (results rendered as transitions)', () => {
   it('shows loading, then the data; a new key keeps the previous data until its own arrives', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const answers = new Map([1, 2].map((n) => [n, deferred<string>()]));
     let renders = 0;
-    function Probe() {
-      const [page, setPage] = useState(1);
-      const { data, isLoading, isPlaceholderData } = useQuery({
-        queryKey: ['page', page],
-        queryFn: () => (answers.get(page) as ReturnType<typeof deferred<string>>).promise,
-        placeholderData: keepPreviousData,
-      });
-      renders++;
-      return (
-        <button type="button" onClick={() => setPage(2)}>
-          {isLoading ? '加载中' : `${data}${isPlaceholderData ? '（旧）' : ''}`}
-        </button>
-      );
-    }
     render(
       <QueryClientProvider client={client}>
-        <Probe />
+        <PagedProbe answers={answers} onRender={() => renders++} />
       </QueryClientProvider>,
     );
     expect(screen.getByRole('button').textContent).toBe('加载中');
@@ -59,13 +71,9 @@ describe('useQuery (results rendered as transitions)', () => {
   it('stops listening when the component unmounts', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const answer = deferred<string>();
-    function Probe() {
-      const { data } = useQuery({ queryKey: ['x'], queryFn: () => answer.promise });
-      return <span>{data ?? '无'}</span>;
-    }
     const view = render(
       <QueryClientProvider client={client}>
-        <Probe />
+        <PlainProbe answer={answer} />
       </QueryClientProvider>,
     );
     expect(
