@@ -50,6 +50,14 @@ export interface ListPageProps<T extends object, Q extends ListQueryShape> {
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'rowKey' | 'pagination' | 'onChange' | 'loading'>;
 }
 
+/**
+ * antd's table (rc-table) measures the browser's scrollbar on every mount, to line a fixed header (scroll.y) up with
+ * its body: a style element added and removed and a forced style and layout of the whole page, the costliest step of a
+ * list page's first render on a slow phone. rc-table skips it for its `tailor` tables (antd passes unknown props
+ * through); `tailor` changes nothing else without a numeric scroll.x. A list page without a fixed header sets it.
+ */
+const skipScrollbarMeasure = { tailor: true } as object;
+
 const keyOf = <T,>(rowKey: ListPageProps<T & object, ListQueryShape>['rowKey'], row: T): Key =>
   typeof rowKey === 'function' ? rowKey(row as T & object) : (row[rowKey as keyof T] as Key);
 
@@ -197,6 +205,7 @@ export function ListPage<T extends object, Q extends ListQueryShape>(props: List
           loading={props.loading || shownRows !== rows}
           rowSelection={props.rowSelection}
           scroll={props.tableProps?.scroll}
+          {...(props.tableProps?.scroll?.y === undefined ? skipScrollbarMeasure : {})}
           {...list.tableProps<T>(total ?? 0)}
         />
       </div>
