@@ -32,3 +32,18 @@ for (const { path, heading, account } of [
     expect(requested.filter((file) => !inHtml.has(file))).toEqual([]);
   });
 }
+
+test('/: the home page renders from the answers inside its HTML, asking the API for nothing on load', async ({
+  page,
+}) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') || pathname.startsWith('/scms/')) calls.push(pathname);
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('region', { name: '首页轮播图' })).toBeVisible();
+  await expect(page.getByRole('note', { name: '公告' })).toBeVisible();
+  await expect(page.locator('#initial-data')).toHaveCount(0);
+  expect(calls).toEqual([]);
+});

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { seedDemo } from '../db/seed/index';
 import { createOperator } from '../db/seed/operator';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { INITIAL_DATA_URLS, scriptSafeJson } from './static';
 
 let t: TestApp;
 let webDist: string;
@@ -242,6 +243,21 @@ describe('platform', () => {
     expect(next.body).toContain('<title>build-2</title>');
     expect(next.body).toContain(link);
     expect(next.headers.etag).not.toBe(br.headers.etag);
+  });
+
+  it("sends the home page's public answers inside its HTML, safe inside a script element", async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    const match = home.body.match(/<script type="application\/json" id="initial-data">([^<]*)<\/script>/);
+    expect(match).not.toBeNull();
+    const answers = JSON.parse(match?.[1] ?? '{}') as Record<string, unknown>;
+    expect(Object.keys(answers).sort()).toEqual([...INITIAL_DATA_URLS['/']].sort());
+    const swiper = await t.app.inject({ method: 'GET', url: '/scms/items/home_swiper?sort=sort' });
+    expect(answers['/scms/items/home_swiper?sort=sort']).toEqual(swiper.json());
+    // Another path carries none; text that would close the element is escaped.
+    expect((await t.app.inject({ method: 'GET', url: '/pharmacy/order' })).body).not.toContain('initial-data');
+    const hostile = scriptSafeJson({ title: '</script><script>alert(1)</script><!--' });
+    expect(hostile).not.toContain('<');
+    expect(JSON.parse(hostile)).toEqual({ title: '</script><script>alert(1)</script><!--' });
   });
 
   it('create-admin makes a signed-in operator, and re-running resets the password', async () => {

@@ -1,15 +1,51 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Written by the web build (apps/web/build/preload-links.ts): each route's page and layout chunks. */
 export const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
 
 type RoutePreloads = Record<string, { js?: string[]; css?: string[] }>;
+
+/**
+ * The public answers a first visit to these pages asks for at once (the home page's blocks; the medicine list's first
+ * page and filters), exactly as the console requests them. They are sent inside the page's HTML, so the page renders
+ * with its content instead of starting a dozen requests once its code has run (a round trip each on a slow network).
+ * The console takes each from there once (apps/web/src/lib/initial-data.ts), then asks the API as usual. Only
+ * answers that are the same for every visitor may be listed. The e2e suite checks that these pages ask the API for
+ * nothing more on load, so a changed request shows up there.
+ */
+export const INITIAL_DATA_URLS: Record<string, string[]> = {
+  '/': [
+    '/scms/items/home_swiper?sort=sort',
+    '/scms/items/home_contact_us?sort=sort',
+    '/scms/items/home_entry?sort=sort',
+    '/scms/items/category?sort=sort&limit=-1',
+    '/scms/items/sub_category?sort=sort&limit=-1',
+    '/scms/items/entry1_category?sort=sort',
+    '/scms/items/entry_1?sort=sort',
+    '/scms/items/top_sales?sort=sort',
+    '/scms/items/entry_2?sort=sort',
+    '/api/v1/admin/medicine/hot/week?limit=6',
+    '/api/v1/admin/medicine/hot?limit=8',
+    '/api/v1/pharmacy/list?page=1&page_size=6',
+  ],
+};
+
+/** How long a page's embedded answers are reused (as the catalogue cache keeps public answers). */
+const INITIAL_DATA_TTL_MS = 5_000;
+export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
+
+/** JSON that is safe inside a <script> element (no `</script>`, no comment openers). */
+export const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 interface IndexPage {
   html: string;
@@ -22,6 +58,15 @@ const escapeAttr = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.cha
 const normalisePath = (pathname: string) =>
   pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 
+function buildIndexPage(html: string, brotliQuality = 11): IndexPage {
+  return {
+    html,
+    etag: `"${createHash('sha1').update(html).digest('base64url').slice(0, 20)}"`,
+    br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality } }),
+    gzip: gzipSync(html),
+  };
+}
+
 /**
  * index.html for a browser path. For a path of the route table the page's own chunks are added as preload links, so
  * they download with the first wave (the client router would otherwise ask for them only once the app runs). The
@@ -30,13 +75,6 @@ const normalisePath = (pathname: string) =>
 export function createIndexPages(root: string): (pathname: string) => IndexPage {
   const indexFile = path.join(root, 'index.html');
   let loaded: { mtimeMs: number; html: string; preloads: RoutePreloads; pages: Map<string, IndexPage> } | null = null;
-
-  const build = (html: string): IndexPage => ({
-    html,
-    etag: `"${createHash('sha1').update(html).digest('base64url').slice(0, 20)}"`,
-    br: brotliCompressSync(html),
-    gzip: gzipSync(html),
-  });
 
   return (pathname) => {
     const { mtimeMs } = statSync(indexFile);
@@ -59,9 +97,41 @@ export function createIndexPages(root: string): (pathname: string) => IndexPage 
         ...(entry?.css ?? []).map((file) => `<link rel="preload" as="style" crossorigin href="/${escapeAttr(file)}">`),
       ];
       const html = links.length ? loaded.html.replace('</head>', `${links.join('\n    ')}\n  </head>`) : loaded.html;
-      page = build(html);
+      page = buildIndexPage(html);
       loaded.pages.set(key, page);
     }
+    return page;
+  };
+}
+
+/**
+ * The index page of a path listed in INITIAL_DATA_URLS, with those answers inside (taken from the API itself, so they
+ * are exactly what the console would receive). Reused for INITIAL_DATA_TTL_MS; an answer that fails is left out.
+ */
+export function createInitialDataPages(app: FastifyInstance, indexPage: (pathname: string) => IndexPage) {
+  const cache = new Map<string, { expires: number; base: IndexPage; page: Promise<IndexPage> }>();
+  const load = async (base: IndexPage, urls: string[]): Promise<IndexPage> => {
+    const answers: Record<string, unknown> = {};
+    await Promise.all(
+      urls.map(async (url) => {
+        const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+        if (res.statusCode === 200 && String(res.headers['content-type']).includes('json')) answers[url] = res.json();
+      }),
+    );
+    if (Object.keys(answers).length === 0) return base;
+    const script = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptSafeJson(answers)}</script>`;
+    // A page built per visit of these paths: a quick compression level.
+    return buildIndexPage(base.html.replace('</body>', `  ${script}\n  </body>`), 5);
+  };
+  return (pathname: string): Promise<IndexPage> => {
+    const path = normalisePath(pathname);
+    const base = indexPage(path);
+    const urls = Object.hasOwn(INITIAL_DATA_URLS, path) ? INITIAL_DATA_URLS[path] : undefined;
+    if (!urls) return Promise.resolve(base);
+    const hit = cache.get(path);
+    if (hit && hit.base === base && hit.expires > Date.now()) return hit.page;
+    const page = load(base, urls).catch(() => base);
+    cache.set(path, { expires: Date.now() + INITIAL_DATA_TTL_MS, base, page });
     return page;
   };
 }
@@ -93,11 +163,13 @@ export const staticPlugin = fp<{ root: string }>(
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    const indexPage = createIndexPages(root);
-    app.spaFallback = (request, reply) =>
-      sendIndexPage(request, reply, indexPage(new URL(request.url, 'http://x').pathname));
+    const pageFor = createInitialDataPages(app, createIndexPages(root));
+    app.spaFallback = async (request, reply) =>
+      sendIndexPage(request, reply, await pageFor(new URL(request.url, 'http://x').pathname));
     // The home page is a route of the console like any other (the static handler would refuse a directory).
-    app.get('/', { schema: { hide: true } }, (request, reply) => sendIndexPage(request, reply, indexPage('/')));
+    app.get('/', { schema: { hide: true } }, async (request, reply) =>
+      sendIndexPage(request, reply, await pageFor('/')),
+    );
   },
   { name: 'static', dependencies: ['errors'] },
 );

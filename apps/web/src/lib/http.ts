@@ -15,6 +15,7 @@ import Cookies from 'js-cookie';
 import { FetchError, ofetch } from 'ofetch';
 import { confirmDialog, toast } from './feedback';
 import { ApiError, type ApiFailure, catalogueAction, downloadFileName } from './http-errors';
+import { takeInitialAnswer } from './initial-data';
 import { sessionSnapshot, useSessionStore } from './session-store';
 
 export { ApiError, type ApiFailure, isApiError } from './http-errors';
@@ -221,6 +222,16 @@ function resolveEndpoint(name: string): EndpointDef {
   return def;
 }
 
+/** The envelope's `data`, or the body itself when it is not an envelope; a failure envelope throws ApiError. */
+function unwrapEnvelope<T>(status: number, body: unknown): T {
+  const envelope = body as { code?: unknown; data?: unknown } | null;
+  if (envelope && typeof envelope === 'object' && typeof envelope.code === 'number') {
+    if (envelope.code !== 0) throw new ApiError(reportFailure(failureFrom(status, envelope)));
+    return envelope.data as T;
+  }
+  return body as T;
+}
+
 /** Sends one call described by an endpoint definition. Throws ApiError on failure, after the §8 catalogue ran. */
 export async function requestEndpoint<T = unknown>(
   def: EndpointDef,
@@ -245,6 +256,9 @@ export async function requestEndpoint<T = unknown>(
   let body: FormData | Payload | undefined;
   if (isPayload) body = hasFiles(rest) ? toFormData(rest) : rest;
   const query = isPayload ? undefined : withoutEmpty(rest);
+
+  const initial = method === 'GET' && !def.download ? takeInitialAnswer(`${base}${path}`, query) : undefined;
+  if (initial !== undefined) return unwrapEnvelope<T>(200, initial);
 
   try {
     const response = await ofetch.raw(`${base}${path}`, {
@@ -273,12 +287,7 @@ export async function requestEndpoint<T = unknown>(
       return blob as T;
     }
 
-    const envelope = data as { code?: unknown; data?: unknown } | null;
-    if (envelope && typeof envelope === 'object' && typeof envelope.code === 'number') {
-      if (envelope.code !== 0) throw new ApiError(reportFailure(failureFrom(response.status, envelope)));
-      return envelope.data as T;
-    }
-    return data as T;
+    return unwrapEnvelope<T>(response.status, data);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (options.signal?.aborted) throw error;
@@ -304,6 +313,22 @@ export function callApi<T = unknown>(name: EndpointName, payload?: Payload, opti
     return Promise.reject(error);
   }
   return requestEndpoint<T>(def, payload, options);
+}
+
+/**
+ * The answer the server sent inside the page for this call (lib/initial-data.ts), taken out; undefined when there is
+ * none. Query options use it as their `initialData`, so a block shows its content in the page's first render.
+ */
+export function takeInitialData<T>(name: EndpointName, payload: Payload = {}): T | undefined {
+  const def = resolveEndpoint(name);
+  if (def.method !== 'GET' || def.download) return undefined;
+  const { path, rest } = fillPath(def.path, payload);
+  const body = takeInitialAnswer(`${def.base === 'cms' ? CMS_BASE : API_BASE}${path}`, withoutEmpty(rest));
+  const envelope = body as { code?: unknown; data?: unknown } | undefined;
+  if (envelope && typeof envelope === 'object' && typeof envelope.code === 'number') {
+    return envelope.code === 0 ? (envelope.data as T) : undefined;
+  }
+  return body as T | undefined;
 }
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiFailure };

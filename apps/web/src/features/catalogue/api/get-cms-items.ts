@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callApi } from '../../../lib/http';
+import { callApi, takeInitialData } from '../../../lib/http';
 import { useQuery } from '../../../lib/use-query';
 import { catalogueKeys } from './catalogue-keys';
 
@@ -59,13 +59,13 @@ export interface CmsItemsParams {
 }
 
 /** Reads a content collection; the answer is Directus' `{ data }`, not the API envelope. */
-export async function getCmsItems<T>(collection: string, params: CmsItemsParams = {}, signal?: AbortSignal) {
+function cmsItemsPayload(collection: string, params: CmsItemsParams) {
   const { filter, ...rest } = params;
-  const body = await callApi<{ data: T[] }>(
-    'cms.items',
-    { collection, ...rest, filter: filter ? JSON.stringify(filter) : undefined },
-    { signal },
-  );
+  return { collection, ...rest, filter: filter ? JSON.stringify(filter) : undefined };
+}
+
+export async function getCmsItems<T>(collection: string, params: CmsItemsParams = {}, signal?: AbortSignal) {
+  const body = await callApi<{ data: T[] }>('cms.items', cmsItemsPayload(collection, params), { signal });
   return body?.data ?? [];
 }
 
@@ -73,6 +73,7 @@ export const cmsItemsQueryOptions = <T>(collection: string, params: CmsItemsPara
   queryOptions({
     queryKey: catalogueKeys.cms(collection, params),
     queryFn: ({ signal }) => getCmsItems<T>(collection, params, signal),
+    initialData: () => takeInitialData<{ data: T[] }>('cms.items', cmsItemsPayload(collection, params))?.data,
     staleTime: 5 * 60_000,
   });
 

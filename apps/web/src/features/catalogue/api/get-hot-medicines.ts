@@ -1,18 +1,21 @@
 import type { HotMedicine } from '@pharmacy/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { callApi } from '../../../lib/http';
+import { callApi, takeInitialData } from '../../../lib/http';
 import { useQuery } from '../../../lib/use-query';
 import { catalogueKeys } from './catalogue-keys';
 
 /** Medicines ranked by units sold: of all time (`admin/medicine/hot`) or of the last week (`hot/week`). */
+const hotEndpoint = (kind: 'all' | 'week') => (kind === 'week' ? 'medicine.hotWeek' : 'medicine.hot');
+
 export function getHotMedicines(kind: 'all' | 'week', limit: number, signal?: AbortSignal) {
-  return callApi<HotMedicine[]>(kind === 'week' ? 'medicine.hotWeek' : 'medicine.hot', { limit }, { signal });
+  return callApi<HotMedicine[]>(hotEndpoint(kind), { limit }, { signal });
 }
 
 export const hotMedicinesQueryOptions = (kind: 'all' | 'week', limit = 10) =>
   queryOptions({
     queryKey: catalogueKeys.hot(kind, limit),
     queryFn: ({ signal }) => getHotMedicines(kind, limit, signal),
+    initialData: () => takeInitialData<HotMedicine[]>(hotEndpoint(kind), { limit }),
     staleTime: 5 * 60_000,
   });
 

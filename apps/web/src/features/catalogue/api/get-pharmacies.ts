@@ -1,6 +1,6 @@
 import type { PageResult, PharmacyListQuery, PublicPharmacy } from '@pharmacy/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callApi } from '../../../lib/http';
+import { callApi, takeInitialData } from '../../../lib/http';
 import { useQuery } from '../../../lib/use-query';
 import { catalogueKeys } from './catalogue-keys';
 
@@ -12,6 +12,7 @@ export const pharmaciesQueryOptions = (query: PharmacyListQuery) =>
   queryOptions({
     queryKey: catalogueKeys.pharmacies(query),
     queryFn: ({ signal }) => getPharmacies(query, signal),
+    initialData: () => takeInitialData<PageResult<PublicPharmacy>>('pharmacy.list', { ...query }),
     placeholderData: keepPreviousData,
   });
 
