@@ -300,11 +300,11 @@ function writeResults(results) {
       (a) => `| ${a.route} | ${a.js_gzip_kb} | ${a.js_raw_kb} | ${a.css_gzip_kb} | ${a.files} |`,
     ),
     '',
-    '| Lighthouse | score | FCP ms | LCP ms | TBT ms | CLS |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| Lighthouse | score | FCP ms | LCP ms | TBT ms | CLS | machine speed (benchmarkIndex) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.frontend.lighthouse.map(
       (l) =>
-        `| ${l.preset} ${new URL(l.url).pathname} | ${l.score} | ${l.fcp_ms} | ${l.lcp_ms} | ${l.tbt_ms} | ${l.cls} |`,
+        `| ${l.preset} ${new URL(l.url).pathname} | ${l.score} | ${l.fcp_ms} | ${l.lcp_ms} | ${l.tbt_ms} | ${l.cls} | ${l.benchmark_index ?? ''} |`,
     ),
     '',
     results.budget_failures.length
