@@ -2,24 +2,36 @@ import { MOUNT_ERROR_LOG } from './app/lifecycle';
 import { reloadApp } from './app/reload';
 import { nextTask } from './lib/next-task';
 
+/** How long the preloaded modules may run before the browser gets the main thread back (ms). */
+const MODULE_SLICE_MS = 8;
+
 /**
- * The console starts in stages: each dynamic import below compiles and runs its modules in a task of its own, and
- * the browser may paint and answer input between them. One static import graph would run React, antd, the router and
- * the app in a single task of several hundred milliseconds on a slow phone. The build preloads every stage's chunks
- * and styles from index.html (build/preload-links.ts; the server adds the page's own), so the stages wait for no extra
- * round trip. index.html blocks on no stylesheet and paints its splash at once; the styles are applied here, one
- * sheet per task (parsing a sheet is work of its own), and the console renders once they have all loaded.
+ * The console starts in slices. index.html preloads every module the page needs (the console's own from the build,
+ * build/preload-links.ts; the page's from the server), dependencies first. They run here in that order, a few per
+ * task, the browser painting and answering input between tasks; one import of the app would run React, antd, the
+ * router and the page in a single task of several hundred milliseconds on a slow phone. index.html blocks on no
+ * stylesheet and paints its splash at once; the styles are applied one sheet per task, and the console renders once
+ * they have all loaded.
  */
 async function boot() {
   const styles = applyPreloadedStyles();
-  await import('react-dom/client');
-  await nextTask();
-  await import('./app/providers');
-  await nextTask();
+  await runPreloadedModules();
   const { start } = await import('./app/start');
   await styles;
   await nextTask();
   await start();
+}
+
+/** Imports each module the page preloads, in document order, yielding whenever a slice has run long enough. */
+async function runPreloadedModules(): Promise<void> {
+  let sliceStart = performance.now();
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')) {
+    await import(/* @vite-ignore */ link.href);
+    if (performance.now() - sliceStart > MODULE_SLICE_MS) {
+      await nextTask();
+      sliceStart = performance.now();
+    }
+  }
 }
 
 /**
