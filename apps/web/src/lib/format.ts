@@ -7,20 +7,23 @@
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
 const FIXED_OFFSET_SINCE = Date.UTC(1992, 0, 1) - SHANGHAI_OFFSET_MS;
 
+/** Minutes in Asia/Shanghai, the fields `formatDateTime` shows. */
+export const shanghaiMinuteFields: Intl.DateTimeFormatOptions = {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
 let historicFormat: Intl.DateTimeFormat | null = null;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function historicParts(date: Date) {
-  historicFormat ??= new Intl.DateTimeFormat('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
+  historicFormat ??= new Intl.DateTimeFormat('zh-CN', shanghaiMinuteFields);
   return Object.fromEntries(historicFormat.formatToParts(date).map((p) => [p.type, p.value]));
 }
 
