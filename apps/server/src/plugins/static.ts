@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { INITIAL_DATA_ELEMENT_ID } from '@pharmacy/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -12,8 +13,8 @@ export const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
 type RoutePreloads = Record<string, { js?: string[]; css?: string[] }>;
 
 /**
- * The public answers a first visit to these pages asks for at once (the home page's blocks; the medicine list's first
- * page and filters), exactly as the console requests them. They are sent inside the page's HTML, so the page renders
+ * The public answers a first visit to these pages asks for at once (the home page's blocks), exactly as the console
+ * requests them. They are sent inside the page's HTML, so the page renders
  * with its content instead of starting a dozen requests once its code has run (a round trip each on a slow network).
  * The console takes each from there once (apps/web/src/lib/initial-data.ts), then asks the API as usual. Only
  * answers that are the same for every visitor may be listed. The e2e suite checks that these pages ask the API for
@@ -38,7 +39,6 @@ export const INITIAL_DATA_URLS: Record<string, string[]> = {
 
 /** How long a page's embedded answers are reused (as the catalogue cache keeps public answers). */
 const INITIAL_DATA_TTL_MS = 5_000;
-export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
 
 /** JSON that is safe inside a <script> element (no `</script>`, no comment openers). */
 export const scriptSafeJson = (value: unknown) =>
@@ -77,15 +77,21 @@ export function createIndexPages(root: string): (pathname: string) => IndexPage 
   let loaded: { mtimeMs: number; html: string; preloads: RoutePreloads; pages: Map<string, IndexPage> } | null = null;
 
   return (pathname) => {
-    const { mtimeMs } = statSync(indexFile);
-    if (loaded?.mtimeMs !== mtimeMs) {
+    // While a deploy replaces the files, the last build read keeps being served.
+    const mtimeMs = loaded ? (statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? loaded.mtimeMs) : -1;
+    if (!loaded || loaded.mtimeMs !== mtimeMs) {
       let preloads: RoutePreloads = {};
       try {
         preloads = JSON.parse(readFileSync(path.join(root, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreloads;
       } catch {
         // A build without the map (or a hand-made dist): every path gets the plain index.html.
       }
-      loaded = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads, pages: new Map() };
+      loaded = {
+        mtimeMs: statSync(indexFile).mtimeMs,
+        html: readFileSync(indexFile, 'utf8'),
+        preloads,
+        pages: new Map(),
+      };
     }
     const key = Object.hasOwn(loaded.preloads, normalisePath(pathname)) ? normalisePath(pathname) : '';
     let page = loaded.pages.get(key);

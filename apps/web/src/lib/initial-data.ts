@@ -1,9 +1,10 @@
+import { INITIAL_DATA_ELEMENT_ID } from '@pharmacy/shared';
+
 /**
  * Answers the server sent inside the page's HTML (`<script type="application/json" id="initial-data">`, see
  * apps/server/src/plugins/static.ts): public data a first visit asks for at once. A GET for one of those URLs is
  * answered from here, once; every later call goes to the API.
  */
-const ELEMENT_ID = 'initial-data';
 
 let answers: Map<string, unknown> | null = null;
 
@@ -30,7 +31,7 @@ function keyOfUrl(url: string): string {
 function load(): Map<string, unknown> {
   if (answers) return answers;
   answers = new Map();
-  const element = typeof document === 'undefined' ? null : document.getElementById(ELEMENT_ID);
+  const element = typeof document === 'undefined' ? null : document.getElementById(INITIAL_DATA_ELEMENT_ID);
   if (!element) return answers;
   try {
     const sent = JSON.parse(element.textContent ?? '{}') as Record<string, unknown>;

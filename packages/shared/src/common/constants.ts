@@ -21,3 +21,5 @@ export const HEADER_WXAPP = 'wxapp';
 export const HEADER_PHARMACY = 'pharmacyid';
 export const API_BASE = '/api/v1';
 export const CMS_BASE = '/scms';
+/** The element of a served page that carries public API answers for its first render (JSON, keyed by URL). */
+export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
