@@ -58,7 +58,7 @@ async function applyPreloadedStyles(): Promise<void> {
 }
 
 boot().catch((error: unknown) => {
-  // A stage failed to load (a new deploy removed its chunk, the network dropped): reload once, else say so plainly
+  // A module failed to load (a new deploy removed its chunk, the network dropped): reload once, else say so plainly
   // (React itself may be what failed to load). start() shows its own errors in the console's error page.
   console.error(MOUNT_ERROR_LOG, error);
   if (reloadApp()) return;

@@ -9,7 +9,7 @@ import { corePlugins } from './plugins';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
-/** Creates the console app and mounts it into #app (the last boot stage, see main.tsx). */
+/** Creates the console app and mounts it into #app (the last step of the boot, see main.tsx). */
 export async function start(): Promise<unknown> {
   // The router starts loading the page's modules at once; React renders it in a later task.
   const router = createAppRouter();
