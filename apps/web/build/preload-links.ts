@@ -1,9 +1,9 @@
 // Vite plugins: which chunks a first page load fetches up front.
 //
-// - `bootPreload`: src/main.tsx loads the console in stages through dynamic imports, so that each stage runs in a
-//   task of its own. Vite preloads only the entry's static imports from index.html; this adds a modulepreload link
-//   for every chunk the entry imports dynamically and everything those import, so all stages download at once, and a
-//   style preload for their CSS (applied by Vite when the stage that imports it loads).
+// - `bootPreload`: src/main.tsx imports the app dynamically, running the preloaded modules one by one in short tasks.
+//   Vite preloads only the entry's static imports from index.html; this adds a modulepreload link for every chunk the
+//   entry imports dynamically and everything those import, so all download at once, and a style preload for their CSS
+//   (main.tsx applies it; index.html blocks on no stylesheet).
 // - `routePreloads`: writes `.vite/route-preloads.json`, for each path of the route table the JS and CSS of its page
 //   and layout (beyond what index.html already loads). The server puts them into index.html for that path
 //   (apps/server/src/plugins/static.ts): the page's modules download with the first wave instead of after the router
@@ -33,11 +33,13 @@ function collectStaticClosure(bundle: Bundle, file: string, skip: Set<string>, i
   into.push(file);
 }
 
-/** The entry chunk (src/main.tsx) and every chunk index.html preloads: its static imports and its boot stages. */
+/**
+ * What index.html loads: `all`, the entry chunk (src/main.tsx) with its static imports and the chunks of its dynamic
+ * imports with theirs; `files`, the latter, which Vite does not preload by itself.
+ */
 function bootChunks(bundle: Bundle, entry: Chunk): { files: string[]; all: Set<string> } {
   const all = new Set<string>();
-  const entryFiles: string[] = [];
-  collectStaticClosure(bundle, entry.fileName, all, entryFiles);
+  collectStaticClosure(bundle, entry.fileName, all, []);
   const files: string[] = [];
   for (const file of entry.dynamicImports) collectStaticClosure(bundle, file, all, files);
   return { files, all };
@@ -57,7 +59,7 @@ export function bootPreload(): Plugin {
         if (!bundle || !chunk) return html;
         const { files } = bootChunks(bundle, chunk);
         const styles = new Set(files.flatMap((file) => [...((bundle[file] as Chunk).viteMetadata?.importedCss ?? [])]));
-        // Styles are fetched early but applied by the stage that imports them, so the splash paints without them.
+        // Styles are fetched early but applied by main.tsx, so the splash paints without them.
         const tags: HtmlTagDescriptor[] = [
           ...[...styles].map((file) => ({
             tag: 'link',

@@ -222,14 +222,26 @@ function resolveEndpoint(name: string): EndpointDef {
   return def;
 }
 
+interface Envelope {
+  code: number;
+  data?: unknown;
+}
+
+const isEnvelope = (body: unknown): body is Envelope =>
+  !!body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'number';
+
 /** The envelope's `data`, or the body itself when it is not an envelope; a failure envelope throws ApiError. */
 function unwrapEnvelope<T>(status: number, body: unknown): T {
-  const envelope = body as { code?: unknown; data?: unknown } | null;
-  if (envelope && typeof envelope === 'object' && typeof envelope.code === 'number') {
-    if (envelope.code !== 0) throw new ApiError(reportFailure(failureFrom(status, envelope)));
-    return envelope.data as T;
-  }
-  return body as T;
+  if (!isEnvelope(body)) return body as T;
+  if (body.code !== 0) throw new ApiError(reportFailure(failureFrom(status, body)));
+  return body.data as T;
+}
+
+/** The body the server sent inside the page for this GET (lib/initial-data.ts), taken out; undefined when none. */
+function takeInitialBody(def: EndpointDef, payload: Payload): unknown {
+  if (def.method !== 'GET' || def.download) return undefined;
+  const { path, rest } = fillPath(def.path, payload);
+  return takeInitialAnswer(`${def.base === 'cms' ? CMS_BASE : API_BASE}${path}`, withoutEmpty(rest));
 }
 
 /** Sends one call described by an endpoint definition. Throws ApiError on failure, after the §8 catalogue ran. */
@@ -257,7 +269,7 @@ export async function requestEndpoint<T = unknown>(
   if (isPayload) body = hasFiles(rest) ? toFormData(rest) : rest;
   const query = isPayload ? undefined : withoutEmpty(rest);
 
-  const initial = method === 'GET' && !def.download ? takeInitialAnswer(`${base}${path}`, query) : undefined;
+  const initial = takeInitialBody(def, payload);
   if (initial !== undefined) return unwrapEnvelope<T>(200, initial);
 
   try {
@@ -320,15 +332,9 @@ export function callApi<T = unknown>(name: EndpointName, payload?: Payload, opti
  * none. Query options use it as their `initialData`, so a block shows its content in the page's first render.
  */
 export function takeInitialData<T>(name: EndpointName, payload: Payload = {}): T | undefined {
-  const def = resolveEndpoint(name);
-  if (def.method !== 'GET' || def.download) return undefined;
-  const { path, rest } = fillPath(def.path, payload);
-  const body = takeInitialAnswer(`${def.base === 'cms' ? CMS_BASE : API_BASE}${path}`, withoutEmpty(rest));
-  const envelope = body as { code?: unknown; data?: unknown } | undefined;
-  if (envelope && typeof envelope === 'object' && typeof envelope.code === 'number') {
-    return envelope.code === 0 ? (envelope.data as T) : undefined;
-  }
-  return body as T | undefined;
+  const body = takeInitialBody(resolveEndpoint(name), payload);
+  if (!isEnvelope(body)) return body as T | undefined;
+  return body.code === 0 ? (body.data as T) : undefined;
 }
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiFailure };
