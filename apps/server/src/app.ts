@@ -21,6 +21,7 @@ import { catalogueCachePlugin } from './plugins/catalogue-cache';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
+import { routeListPlugin } from './plugins/route-list';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import { swaggerPlugin } from './plugins/swagger';
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   // external plugins
+  await app.register(routeListPlugin);
   await app.register(securityPlugin);
   await app.register(transportSecurityPlugin);
   await app.register(swaggerPlugin);

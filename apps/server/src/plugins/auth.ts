@@ -4,6 +4,7 @@ import {
   hasAdminPermission,
   hasPharmacyPermission,
   type PharmacyRole,
+  type RouteAccess,
   serverMessages,
 } from '@pharmacy/shared';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
@@ -13,16 +14,8 @@ import { sha256Hex } from '../lib/crypto';
 import { type Principal, subjectForPharmacy, toPrincipal } from './principal';
 import { type MembershipRow, PrincipalRepository } from './principal.repository';
 
-/**
- * Who may call a route, declared once per route: either by its guard (`onRequest: app.requirePharmacy('key')`) or by
- * `config: { access }` (the plugin then installs the guard). Published as `x-access` on the route's OpenAPI operation,
- * so the quality harness can test every route against its own rule.
- */
-export type RouteAccess =
-  | { public: true }
-  | { signedIn: true }
-  | { pharmacy: string | null; roles?: readonly PharmacyRole[] }
-  | { admin: string | null };
+/** Who may call a route: declared in its contract (packages/shared), installed as its guard by this plugin. */
+export type { RouteAccess } from '@pharmacy/shared';
 
 /** The rule each guard function enforces (guards are tagged when made). */
 const guardAccess = new WeakMap<object, RouteAccess>();
@@ -169,7 +162,13 @@ export const authPlugin = fp(
       }
       if (route.config) route.config.access = access;
       else route.config = { access };
-      if (route.schema) (route.schema as Record<string, unknown>)['x-access'] = access;
+      if (route.schema) {
+        const schema = route.schema as Record<string, unknown>;
+        schema['x-access'] = access;
+        // the docs' lock follows the rule: every route that is not public needs the session header
+        if (!('public' in access)) schema.security = [{ session: [] }];
+        else delete schema.security;
+      }
     });
   },
   { name: 'auth', dependencies: ['db'] },

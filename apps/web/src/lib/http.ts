@@ -1,14 +1,15 @@
 import {
   API_BASE,
   CMS_BASE,
+  type Contract,
+  type ContractInput,
+  type ContractOutput,
   clientMessages,
   DEFAULT_WXAPP,
-  type EndpointDef,
-  type EndpointName,
-  endpoints,
   HEADER_AUTH,
   HEADER_PHARMACY,
   HEADER_WXAPP,
+  type HttpMethod,
   TOKEN_COOKIE_NAME,
 } from '@pharmacy/shared';
 import Cookies from 'js-cookie';
@@ -87,6 +88,28 @@ export interface CallOptions {
 }
 
 export type Payload = Record<string, unknown>;
+
+/** How one call is sent, derived from its contract. */
+interface EndpointDef {
+  method: HttpMethod;
+  path: string;
+  /** Needs a session: without one the user is asked to sign in and nothing is sent. */
+  auth: boolean;
+  base?: 'api' | 'cms';
+  /** The response is a file (blob) to download. */
+  download?: boolean;
+  /** The body is the answer itself, not the `{ code, data }` envelope. */
+  raw?: boolean;
+}
+
+const endpointOf = (c: Contract): EndpointDef => ({
+  method: c.method,
+  path: c.path,
+  auth: !('public' in c.access),
+  base: c.base,
+  download: c.kind === 'file',
+  raw: c.kind === 'raw',
+});
 
 /** One prompt at a time: a burst of 401s (or of calls without a session) asks once. */
 let loginPromptOpen = false;
@@ -216,12 +239,6 @@ function failureFrom(httpCode: number, body: unknown): ApiFailure {
   };
 }
 
-function resolveEndpoint(name: string): EndpointDef {
-  const def = Object.hasOwn(endpoints, name) ? (endpoints as Record<string, EndpointDef>)[name] : undefined;
-  if (!def) throw new Error(`Unknown API name: ${name}`);
-  return def;
-}
-
 interface Envelope {
   code: number;
   data?: unknown;
@@ -270,7 +287,7 @@ export async function requestEndpoint<T = unknown>(
   const query = isPayload ? undefined : withoutEmpty(rest);
 
   const initial = takeInitialBody(def, payload);
-  if (initial !== undefined) return unwrapEnvelope<T>(200, initial);
+  if (initial !== undefined) return def.raw ? (initial as T) : unwrapEnvelope<T>(200, initial);
 
   try {
     const response = await ofetch.raw(`${base}${path}`, {
@@ -299,7 +316,7 @@ export async function requestEndpoint<T = unknown>(
       return blob as T;
     }
 
-    return unwrapEnvelope<T>(response.status, data);
+    return def.raw ? (data as T) : unwrapEnvelope<T>(response.status, data);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (options.signal?.aborted) throw error;
@@ -312,41 +329,45 @@ export async function requestEndpoint<T = unknown>(
   }
 }
 
+/** The input is optional when the contract requires nothing. */
+export type CallArgs<C extends Contract> =
+  object extends ContractInput<C>
+    ? [input?: ContractInput<C>, options?: CallOptions]
+    : [input: ContractInput<C>, options?: CallOptions];
+
 /**
- * Calls the API by its registered name (packages/shared `endpoints`). Resolves to the envelope's `data`
- * (a Blob for downloads); on failure the §8 catalogue runs and the call rejects with an ApiError
- * (`{ httpCode, message, msg, responseData }`). An unknown name throws an Error.
+ * Calls one endpoint by its contract (packages/shared): the input (path params, query and body in one object) and the
+ * answer are typed from the contract's schemas. Resolves to the envelope's `data` (the body for raw contracts, a Blob
+ * for downloads); on failure the §8 catalogue runs and the call rejects with an ApiError
+ * (`{ httpCode, message, msg, responseData }`).
  */
-export function callApi<T = unknown>(name: EndpointName, payload?: Payload, options?: CallOptions): Promise<T> {
-  let def: EndpointDef;
-  try {
-    def = resolveEndpoint(name);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  return requestEndpoint<T>(def, payload, options);
+export function callApi<C extends Contract>(contract: C, ...[input, options]: CallArgs<C>): Promise<ContractOutput<C>> {
+  return requestEndpoint<ContractOutput<C>>(endpointOf(contract), (input ?? {}) as Payload, options);
 }
 
 /**
  * The answer the server sent inside the page for this call (lib/initial-data.ts), taken out; undefined when there is
  * none. Query options use it as their `initialData`, so a block shows its content in the page's first render.
  */
-export function takeInitialData<T>(name: EndpointName, payload: Payload = {}): T | undefined {
-  const body = takeInitialBody(resolveEndpoint(name), payload);
-  if (!isEnvelope(body)) return body as T | undefined;
-  return body.code === 0 ? (body.data as T) : undefined;
+export function takeInitialData<C extends Contract>(
+  contract: C,
+  input?: ContractInput<C>,
+): ContractOutput<C> | undefined {
+  const def = endpointOf(contract);
+  const body = takeInitialBody(def, (input ?? {}) as Payload);
+  if (def.raw || !isEnvelope(body)) return body as ContractOutput<C> | undefined;
+  return body.code === 0 ? (body.data as ContractOutput<C>) : undefined;
 }
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiFailure };
 
 /** Like callApi, but a failed call resolves to `{ ok: false, error: ApiFailure }` instead of rejecting. */
-export async function tryCallApi<T = unknown>(
-  name: EndpointName,
-  payload?: Payload,
-  options?: CallOptions,
-): Promise<ApiResult<T>> {
+export async function tryCallApi<C extends Contract>(
+  contract: C,
+  ...args: CallArgs<C>
+): Promise<ApiResult<ContractOutput<C>>> {
   try {
-    return { ok: true, data: await callApi<T>(name, payload, options) };
+    return { ok: true, data: await callApi(contract, ...args) };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, error: error.toFailure() };
     throw error;

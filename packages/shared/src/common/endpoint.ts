@@ -1,4 +1,4 @@
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { HttpMethod } from './contract';
 
 /** One API call addressed by name: its method, its path under the base (":x" filled from the payload) and whether it needs a session. */
 export interface EndpointDef {

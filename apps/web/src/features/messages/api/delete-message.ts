@@ -1,9 +1,10 @@
+import { messageContracts } from '@pharmacy/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
 import { messageKeys } from './message-keys';
 
-export function deleteMessage(id: number): Promise<unknown> {
-  return callApi('message.delete', { id });
+export function deleteMessage(id: number) {
+  return callApi(messageContracts.remove, { id });
 }
 
 export function useDeleteMessage() {

@@ -1,11 +1,11 @@
-import type { Message, MessageListQuery, PageResult } from '@pharmacy/shared';
+import { type MessageListQuery, messageContracts } from '@pharmacy/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
 import { useQuery } from '../../../lib/use-query';
 import { messageKeys } from './message-keys';
 
-export function getMessages(query: MessageListQuery, signal?: AbortSignal): Promise<PageResult<Message>> {
-  return callApi<PageResult<Message>>('message.list', { ...query }, { signal });
+export function getMessages(query: MessageListQuery, signal?: AbortSignal) {
+  return callApi(messageContracts.list, query, { signal });
 }
 
 export const messagesQueryOptions = (query: MessageListQuery) =>

@@ -1,3 +1,4 @@
+import { messageContracts } from '@pharmacy/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session-store';
@@ -7,8 +8,8 @@ import { messageKeys } from './message-keys';
 /** How often the header badge refreshes without a reload. */
 export const UNREAD_REFRESH_MS = 30_000;
 
-export function getUnreadCount(signal?: AbortSignal): Promise<{ count: number }> {
-  return callApi<{ count: number }>('message.unreadCount', undefined, { signal });
+export function getUnreadCount(signal?: AbortSignal) {
+  return callApi(messageContracts.unreadCount, undefined, { signal });
 }
 
 export const unreadCountQueryOptions = () =>
