@@ -331,7 +331,7 @@ export async function requestEndpoint<T = unknown>(
 
 /** The input is optional when the contract requires nothing. */
 export type CallArgs<C extends Contract> =
-  object extends ContractInput<C>
+  Record<never, never> extends ContractInput<C>
     ? [input?: ContractInput<C>, options?: CallOptions]
     : [input: ContractInput<C>, options?: CallOptions];
 
