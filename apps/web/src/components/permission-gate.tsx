@@ -1,4 +1,5 @@
-import { hasPharmacyPermission } from '@pharmacy/shared';
+import { hasAdminPermission, hasPharmacyPermission } from '@pharmacy/shared';
+import { Result } from 'antd';
 import { type ReactNode, useCallback } from 'react';
 import { useSessionStore } from '../lib/session-store';
 
@@ -15,6 +16,24 @@ export function usePermission(): (key?: string) => boolean {
   );
 }
 
+/** The operator's check (hasAdminPermission) for the signed-in user, as a function of a permission key. */
+export function useAdminPermission(): (key?: string) => boolean {
+  const userInfo = useSessionStore((s) => s.userInfo);
+  return useCallback((key?: string) => (userInfo ? hasAdminPermission(userInfo, key) : false), [userInfo]);
+}
+
+/** Whose permission keys a page's buttons and dialogs are checked against. */
+export type PermissionScope = 'pharmacy' | 'admin' | 'none';
+
+const allowAll = () => true;
+
+/** The check of a scope: the pharmacy's keys, the operator's keys, or none (every signed-in visitor of the page). */
+export function useScopedPermission(scope: PermissionScope): (key?: string) => boolean {
+  const pharmacy = usePermission();
+  const admin = useAdminPermission();
+  return scope === 'pharmacy' ? pharmacy : scope === 'admin' ? admin : allowAll;
+}
+
 export interface PermissionGateProps {
   /** The button/page permission key (e.g. `order_read_pharmacy`). */
   permission?: string;
@@ -27,4 +46,13 @@ export interface PermissionGateProps {
 export function PermissionGate({ permission, fallback = null, children }: PermissionGateProps) {
   const can = usePermission();
   return <>{can(permission) ? children : fallback}</>;
+}
+
+/** An operator page: shown only to an admin holding the key (the server checks the same key again). */
+export function RequireAdminPermission({ permission, children }: { permission?: string; children: ReactNode }) {
+  const can = useAdminPermission();
+  if (!can(permission)) {
+    return <Result status="403" title="无权访问" subTitle="您没有该页面的操作权限，请联系平台管理员。" />;
+  }
+  return <>{children}</>;
 }

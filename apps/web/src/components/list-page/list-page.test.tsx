@@ -43,7 +43,7 @@ function Demo({ canEdit }: { canEdit: boolean }) {
           <Input />
         </Form.Item>
       }
-      can={(p) => p !== 'edit' || canEdit}
+      scope={(p?: string) => p !== 'edit' || canEdit}
       rowActions={[
         { key: 'view', label: '查看' },
         { key: 'edit', label: '编辑', permission: 'edit' },

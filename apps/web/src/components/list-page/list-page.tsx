@@ -1,14 +1,14 @@
 import { Button, Card, Flex, Form, Space, Table, type TableProps } from 'antd';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import { type Key, type ReactNode, useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import { usePermission } from '../permission-gate';
+import { type PermissionScope, useScopedPermission } from '../permission-gate';
 import { ConfirmButton } from './confirm-button';
 import type { ListPageState, ListQueryShape } from './use-list-page';
 
 export interface RowAction<T> {
   key: string;
   label: string;
-  /** Permission key the action needs; checked with the page's `can`. */
+  /** Permission key the action needs; checked in the page's permission scope. */
   permission?: string;
   /** Whether the action applies to this row at all (e.g. 标为已读 only on unread rows). */
   visible?: (row: T) => boolean;
@@ -41,8 +41,11 @@ export interface ListPageProps<T extends object, Q extends ListQueryShape> {
   rowActions?: RowAction<T>[];
   /** Width of the 操作 column. */
   actionsWidth?: number;
-  /** Permission check for row actions and dialogs; defaults to the session's check for the current pharmacy. */
-  can?: (permission?: string) => boolean;
+  /**
+   * Whose keys row actions and dialogs are checked against: the current pharmacy's, the operator's, or none (a page
+   * whose actions need no key); a function for a page with its own rule.
+   */
+  scope: PermissionScope | ((permission?: string) => boolean);
   dialogs?: Record<string, ListDialog>;
   rowSelection?: TableProps<T>['rowSelection'];
   /** Accessible name of the table. */
@@ -70,8 +73,8 @@ const columnField = <T,>(c: ColumnType<T>) =>
  */
 export function ListPage<T extends object, Q extends ListQueryShape>(props: ListPageProps<T, Q>) {
   const { list, rows, total, columns, rowActions = [], dialogs = {}, filterMode = 'submit' } = props;
-  const sessionCan = usePermission();
-  const can = props.can ?? sessionCan;
+  const scoped = useScopedPermission(typeof props.scope === 'function' ? 'none' : props.scope);
+  const can = typeof props.scope === 'function' ? props.scope : scoped;
   const [form] = Form.useForm();
   const tableWrapper = useRef<HTMLDivElement>(null);
   // The rows arrive through a store subscription, which React renders synchronously; deferring them lets React render

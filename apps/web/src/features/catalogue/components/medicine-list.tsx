@@ -159,7 +159,7 @@ export function MedicineList() {
       rows={data?.list}
       total={data?.total}
       loading={isFetching}
-      can={() => true}
+      scope="none"
       tableProps={{ locale: { emptyText: '暂无数据' }, size: 'middle' }}
     />
   );

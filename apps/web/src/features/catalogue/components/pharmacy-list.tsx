@@ -70,7 +70,7 @@ export function PharmacyList() {
       rows={data?.list}
       total={data?.total}
       loading={isFetching}
-      can={() => true}
+      scope="none"
       tableProps={{ locale: { emptyText: '暂无数据' }, size: 'middle' }}
     />
   );

@@ -127,7 +127,7 @@ export function MessagesList() {
       total={data?.total}
       loading={isFetching}
       rowActions={rowActions}
-      can={() => true}
+      scope="none"
       rowSelection={{
         selectedRowKeys: selected,
         onChange: (keys) => setSelected(keys.map(Number)),

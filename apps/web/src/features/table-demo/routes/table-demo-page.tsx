@@ -220,7 +220,7 @@ export default function TableDemoPage() {
       <ListPage<DemoRow, z.output<typeof demoQuerySchema>>
         label="示例药品列表"
         list={list}
-        can={can}
+        scope={can}
         filters={
           <>
             <Form.Item name="keyword" label="名称">

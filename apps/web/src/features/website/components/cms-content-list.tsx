@@ -142,7 +142,7 @@ export function CmsContentList() {
         total={items.data?.meta?.filter_count ?? rows?.length}
         loading={items.isFetching || swap.isPending}
         rowActions={rowActions}
-        can={() => true}
+        scope="admin"
         tableProps={{ locale: { emptyText: '暂无数据' }, size: 'middle' }}
         dialogs={{
           create: {

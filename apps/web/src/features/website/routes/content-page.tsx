@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
+import { RequireAdminPermission } from '../../../components/permission-gate';
 import { CmsContentList } from '../components/cms-content-list';
-import { RequireAdminPermission } from '../components/require-admin-permission';
 
 /** /website/content — 内容管理: the operator edits the content collections behind the public pages. */
 export default function ContentPage() {

@@ -3,6 +3,7 @@ import type { ProductImportMode } from '@pharmacy/shared';
 import { Alert, Button, Card, Checkbox, Flex, Radio, Space, Statistic, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { RequireAdminPermission } from '../../../components/permission-gate';
 import { dialogToast } from '../../../lib/feedback';
 import { isApiError } from '../../../lib/http';
 import {
@@ -14,7 +15,6 @@ import {
   usePreviewImport,
 } from '../api/product-import';
 import { ImportErrorTable, ImportPreviewTable } from '../components/import-report';
-import { RequireAdminPermission } from '../components/require-admin-permission';
 
 const ACCEPT = '.xlsx,.csv';
 const MAX_BYTES = 20 * 1024 * 1024;
