@@ -1,10 +1,15 @@
-import { and, count, desc, eq, gt, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { account, captcha, loginAttempt, qrLogin, session, smsCode } from '../../db/schema/index';
 
 export type QrLoginRow = typeof qrLogin.$inferSelect;
 export type SmsCodeRow = typeof smsCode.$inferSelect;
 export type CaptchaRow = typeof captcha.$inferSelect;
+
+/** What a `login_attempt` row records: a wrong password or SMS code at sign-in, a wrong old password at a change. */
+export type AttemptReason = 'password' | 'sms_code' | 'old_password';
+/** The reasons that are guesses at the password (they share the lockout). */
+export const PASSWORD_REASONS: AttemptReason[] = ['password', 'old_password'];
 
 export class AuthRepository {
   constructor(readonly db: Database) {}
@@ -73,19 +78,45 @@ export class AuthRepository {
 
   // failed sign-ins
 
-  async countFailures(phone: string, ip: string, since: Date) {
-    const [row] = await this.db
+  /**
+   * Serialises the check-and-count of credential attempts for one phone and one address until the transaction ends.
+   * Always the phone first, then the address, so two attempts can never wait on each other in a cycle.
+   */
+  async lockAttempts(tx: DbExecutor, phone: string, ip: string) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:phone:${phone}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:ip:${ip}`}))`);
+  }
+
+  /**
+   * Failures in the window: every kind for the phone, the password guesses (sign-in and password change) for the
+   * phone, and every kind from the address.
+   */
+  async countFailures(db: DbExecutor, phone: string, ip: string, since: Date) {
+    const [row] = await db
       .select({
         byPhone: sql<number>`count(*) filter (where ${loginAttempt.phone} = ${phone})`.mapWith(Number),
+        byPhonePassword: sql<number>`count(*) filter (where ${loginAttempt.phone} = ${phone} and ${inArray(
+          loginAttempt.reason,
+          PASSWORD_REASONS,
+        )})`.mapWith(Number),
         byIp: sql<number>`count(*) filter (where ${loginAttempt.ip} = ${ip})`.mapWith(Number),
       })
       .from(loginAttempt)
       .where(and(or(eq(loginAttempt.phone, phone), eq(loginAttempt.ip, ip)), gte(loginAttempt.createdAt, since)));
-    return { byPhone: row?.byPhone ?? 0, byIp: row?.byIp ?? 0 };
+    return { byPhone: row?.byPhone ?? 0, byPhonePassword: row?.byPhonePassword ?? 0, byIp: row?.byIp ?? 0 };
   }
 
-  async recordFailure(phone: string, ip: string, reason: string) {
-    await this.db.insert(loginAttempt).values({ phone, ip, reason });
+  async recordFailure(db: DbExecutor, phone: string, ip: string, reason: AttemptReason) {
+    const [row] = await db
+      .insert(loginAttempt)
+      .values({ phone, ip: ip.slice(0, 64), reason })
+      .returning({ id: loginAttempt.id });
+    return row.id;
+  }
+
+  /** Takes back one attempt that turned out not to be a failure. */
+  async deleteAttempt(id: number) {
+    await this.db.delete(loginAttempt).where(eq(loginAttempt.id, id));
   }
 
   async clearFailures(db: DbExecutor, phone: string) {
@@ -112,8 +143,8 @@ export class AuthRepository {
     return row?.n ?? 0;
   }
 
-  async countSmsFromIpSince(ip: string, since: Date) {
-    const [row] = await this.db
+  async countSmsFromIpSince(db: DbExecutor, ip: string, since: Date) {
+    const [row] = await db
       .select({ n: count() })
       .from(smsCode)
       .where(and(eq(smsCode.ip, ip), gte(smsCode.createdAt, since)));
@@ -134,9 +165,13 @@ export class AuthRepository {
     return row.id;
   }
 
-  async latestUsableSmsCode(phone: string, now: Date, maxTries: number) {
-    const [row] = await this.db
-      .select()
+  /**
+   * Spends one try of the phone's latest usable code and returns it, in one statement: of concurrent guesses at most
+   * `maxTries` get the code to compare with (the row lock makes each re-check `tries` after the previous one).
+   */
+  async takeSmsTry(phone: string, now: Date, maxTries: number) {
+    const latest = this.db
+      .select({ id: smsCode.id })
       .from(smsCode)
       .where(
         and(
@@ -148,14 +183,12 @@ export class AuthRepository {
       )
       .orderBy(desc(smsCode.id))
       .limit(1);
-    return row;
-  }
-
-  async addSmsTry(id: number) {
-    await this.db
+    const [row] = await this.db
       .update(smsCode)
       .set({ tries: sql`${smsCode.tries} + 1` })
-      .where(eq(smsCode.id, id));
+      .where(and(inArray(smsCode.id, latest), isNull(smsCode.consumedAt), lt(smsCode.tries, maxTries)))
+      .returning({ id: smsCode.id, salt: smsCode.salt, codeHash: smsCode.codeHash });
+    return row;
   }
 
   /** Guarded: of two concurrent uses of one code, only one wins. */
@@ -174,15 +207,28 @@ export class AuthRepository {
     await this.db.insert(captcha).values(values);
   }
 
-  async findCaptcha(captchaId: string) {
-    const [row] = await this.db.select().from(captcha).where(eq(captcha.captchaId, captchaId)).limit(1);
+  /** Spends one try of an unexpired, unused captcha and returns it (one statement, like `takeSmsTry`). */
+  async takeCaptchaTry(captchaId: string, now: Date, maxTries: number) {
+    const [row] = await this.db
+      .update(captcha)
+      .set({ tries: sql`${captcha.tries} + 1` })
+      .where(
+        and(
+          eq(captcha.captchaId, captchaId),
+          isNull(captcha.consumedAt),
+          gt(captcha.expiresAt, now),
+          lt(captcha.tries, maxTries),
+        ),
+      )
+      .returning({ id: captcha.id, textHash: captcha.textHash });
     return row;
   }
 
-  async addCaptchaTry(id: number) {
+  /** A right answer checked without being spent gives its try back: only wrong answers use the captcha up. */
+  async refundCaptchaTry(id: number) {
     await this.db
       .update(captcha)
-      .set({ tries: sql`${captcha.tries} + 1` })
+      .set({ tries: sql`greatest(${captcha.tries} - 1, 0)` })
       .where(eq(captcha.id, id));
   }
 

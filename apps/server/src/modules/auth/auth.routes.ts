@@ -190,7 +190,7 @@ export async function authRoutes(app: FastifyInstance, { service, rateLimit }: A
     },
     async (request) => {
       const user = request.user!;
-      const revoked = await service.changePassword(user.accountId, user.sessionId, request.body);
+      const revoked = await service.changePassword(user.accountId, user.sessionId, request.body, clientOf(request));
       await audit(request, 'auth.password_change', `account:${user.accountId}`, {
         method: request.body.old_password ? 'old_password' : 'sms_code',
         revoked_sessions: revoked,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, auditLog, loginAttempt, qrLogin, session, smsCode } from '../../db/schema/index';
 import { createTestApp, DEMO_PASSWORD, headers, type TestApp } from '../../test/test-app';
+import { LOGIN_IP_FAILURES_BEFORE_CAPTCHA, LOGIN_LOCKOUT_FAILURES } from './auth.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -102,23 +103,60 @@ describe('password sign-in', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('demands a captcha after 3 failures from one address, whatever the phone', async () => {
+  it(`demands a captcha after ${LOGIN_IP_FAILURES_BEFORE_CAPTCHA} failures from one address, whatever the phone`, async () => {
     const ip = t.nextIp();
-    for (const phone of ['13811110001', '13811110002', '13811110003']) await login({ phone, password: 'x-1' }, ip);
+    await t.database.db.insert(loginAttempt).values(
+      Array.from({ length: LOGIN_IP_FAILURES_BEFORE_CAPTCHA - 1 }, (_, i) => ({
+        phone: `1381111${String(i).padStart(4, '0')}`,
+        ip,
+        reason: 'password',
+      })),
+    );
+    const reaching = await login({ phone: '13811119999', password: 'x-1' }, ip);
+    expect(reaching.json()).toMatchObject({ msg: '手机号或密码错误', data: { captcha_required: true } });
     const res = await login({ phone: '13800000006', password: DEMO_PASSWORD }, ip);
     expect(res.json()).toMatchObject({ code: 400111, data: { captcha_required: true } });
     const elsewhere = await login({ phone: '13800000006', password: DEMO_PASSWORD });
     expect(elsewhere.statusCode).toBe(200);
   });
 
-  it('locks a phone out with 429 after 10 failures in 15 minutes', async () => {
+  it(`locks password sign-in with 429 after ${LOGIN_LOCKOUT_FAILURES} wrong passwords in 15 minutes`, async () => {
     const phone = '13822220000';
     await t.database.db
       .insert(loginAttempt)
-      .values(Array.from({ length: 10 }, () => ({ phone, ip: '192.0.2.1', reason: 'password' })));
+      .values(Array.from({ length: LOGIN_LOCKOUT_FAILURES }, () => ({ phone, ip: '192.0.2.1', reason: 'password' })));
     const res = await login({ phone, password: 'whatever1' });
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ code: ErrorCode.TOO_MANY_REQUESTS, msg: '登录失败次数过多，请 15 分钟后再试' });
+    expect(res.json()).toMatchObject({
+      code: ErrorCode.TOO_MANY_REQUESTS,
+      msg: '密码错误次数过多，请 15 分钟后再试，或使用短信验证码登录',
+    });
+    // the rows are older than the window: the phone is free again
+    await t.database.db
+      .update(loginAttempt)
+      .set({ createdAt: new Date(Date.now() - 15 * 60_000 - 1000) })
+      .where(eq(loginAttempt.phone, phone));
+    expect((await login({ phone, password: 'whatever1' })).json().msg).toBe('手机号或密码错误');
+  });
+
+  it('wrong SMS codes do not lock the password (nor the SMS code) out: they only demand a captcha', async () => {
+    const phone = '13800000001';
+    await t.database.db
+      .insert(loginAttempt)
+      .values(Array.from({ length: LOGIN_LOCKOUT_FAILURES }, () => ({ phone, ip: '192.0.2.2', reason: 'sms_code' })));
+    const res = await login({ phone, password: DEMO_PASSWORD });
+    expect(res.json()).toMatchObject({ code: 400111, msg: '请输入图形验证码' });
+    await t.app.inject({ method: 'GET', url: '/api/v1/admin/captcha' });
+    const ok = await login({ phone, password: DEMO_PASSWORD, captcha_id: 'x', captcha_code: 'y' });
+    expect(ok.json().msg).toBe('图形验证码错误或已过期');
+    const cap = await t.app.inject({ method: 'GET', url: '/api/v1/admin/captcha' });
+    const signedIn = await login({
+      phone,
+      password: DEMO_PASSWORD,
+      captcha_id: cap.json().data.captcha_id,
+      captcha_code: t.lastCaptchaText(),
+    });
+    expect(signedIn.statusCode).toBe(200);
   });
 
   it('refuses a disabled account', async () => {

@@ -33,6 +33,14 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
     repo: new AuthRepository(app.db),
     sms: options.smsProvider ?? new OutboxSmsProvider(path.join(options.dataDir, 'sms-outbox.log'), app.log),
     createCaptchaImage: options.createCaptchaImage ?? defaultCaptcha,
+    // failures are audited by the service itself (the route only sees the error); like audit(), never throws
+    audit: async (entry) => {
+      try {
+        await app.auditLogs.insert({ ...entry, pharmacyId: null });
+      } catch (err) {
+        app.log.error({ err, action: entry.action }, 'audit log write failed');
+      }
+    },
   });
   await app.register(authRoutes, { service, rateLimit: options.rateLimit });
 
