@@ -83,6 +83,48 @@ describe('readItems on PGlite', () => {
     expect(reg.data[0].category_id).toEqual({ id: 3, name: '感冒发烧', parent_id: 1, sort: 3 });
   });
 
+  describe('wildcard depth, as Directus answers it', () => {
+    const ibuprofen = {
+      id: 1,
+      name: '布洛芬缓释胶囊',
+      generic_name: '布洛芬',
+      type: 'OTC',
+      price: '12.50',
+      stock: 30,
+      is_rx: false,
+      tags: ['hot'],
+      instructions: { usage: '口服' },
+      created_at: '2026-01-02T03:04:05.678Z',
+    };
+    const cold = { id: 3, name: '感冒发烧', parent_id: 1, sort: 3 };
+    const western = { id: 1, name: '西药', parent_id: null, sort: 2 };
+    const one = async (fields: string) => (await read(`fields=${fields}&filter[id][_eq]=1`)).data[0];
+
+    it('* gives the top-level fields, the foreign key raw', async () => {
+      expect(await one('*')).toEqual({ ...ibuprofen, category_id: 3 });
+    });
+
+    it('*.* gives the top-level fields with each relation expanded one level', async () => {
+      expect(await one('*.*')).toEqual({ ...ibuprofen, category_id: cold });
+    });
+
+    it("*.*.* expands the relation's own relations, keeping foreign keys with no further relation raw", async () => {
+      expect(await one('*.*.*')).toEqual({ ...ibuprofen, category_id: { ...cold, parent: western } });
+      const { data } = await read('fields=*.*.*&sort=id', 'category');
+      expect(data[0]).toEqual({ ...western, parent: null });
+      expect(data[2]).toEqual({ ...cold, parent: { ...western, parent: null } });
+    });
+
+    it('* mixed with field.* nests only the named relation', async () => {
+      expect(await one('*,category_id.*')).toEqual({ ...ibuprofen, category_id: cold });
+      expect(await one('id,category_id.*')).toEqual({ id: 1, category_id: cold });
+      expect(await one('*,category_id.parent.name')).toEqual({
+        ...ibuprofen,
+        category_id: { parent: { name: '西药' } },
+      });
+    });
+  });
+
   it.each([
     ['filter[type][_eq]=OTC', [1, 5]],
     ['filter[type][_neq]=OTC', [2, 3, 4]],

@@ -26,6 +26,19 @@ const whereOf = (q: RawItemsQuery) => {
 const cond = (path: string, operator: string, value: unknown): FilterNode =>
   ({ type: 'condition', path: path.split('.'), operator, value }) as FilterNode;
 
+const ALL_FIELDS = [
+  'id',
+  'name',
+  'generic_name',
+  'type',
+  'price',
+  'stock',
+  'is_rx',
+  'tags',
+  'instructions',
+  'category_id',
+  'created_at',
+] as const;
 const P = '"t0"';
 const ALL_PRODUCT =
   `${P}."id" as "id", ${P}."name" as "name", ${P}."generic_name" as "generic_name", ${P}."type" as "type", ` +
@@ -264,24 +277,47 @@ describe('fields', () => {
     );
   });
 
-  it('expands * and *.* (every relation one level down)', () => {
+  it('expands *.* as Directus does: every top-level field, each relation one level down', () => {
     expect(parse('fields=*.*', 'category').fields).toEqual({
-      fields: ['parent'],
+      fields: ['id', 'name', 'parent_id', 'sort', 'parent'],
       relations: { parent: { fields: ['id', 'name', 'parent_id', 'sort'], relations: {} } },
     });
-    expect(parse('fields=*,category_id.*').fields.fields).toEqual([
-      'id',
-      'name',
-      'generic_name',
-      'type',
-      'price',
-      'stock',
-      'is_rx',
-      'tags',
-      'instructions',
-      'category_id',
-      'created_at',
-    ]);
+    const category = { fields: ['id', 'name', 'parent_id', 'sort'], relations: {} };
+    expect(parse('fields=*.*').fields).toEqual({
+      fields: [...ALL_FIELDS],
+      relations: { category_id: category },
+    });
+  });
+
+  it("expands *.*.* with the relation's relations expanded and its other foreign keys raw", () => {
+    expect(parse('fields=*.*.*').fields).toEqual({
+      fields: [...ALL_FIELDS],
+      relations: {
+        category_id: {
+          fields: ['id', 'name', 'parent_id', 'sort', 'parent'],
+          relations: { parent: { fields: ['id', 'name', 'parent_id', 'sort'], relations: {} } },
+        },
+      },
+    });
+    // a collection without relations: *.* and *.*.* are just *
+    for (const q of ['fields=*.*', 'fields=*.*.*'])
+      expect(parse(q, 'notice').fields).toEqual({ fields: ['id', 'title', 'status'], relations: {} });
+  });
+
+  it('expands * and field.* mixed: the named relation nested, the other fields as they are', () => {
+    const category = { fields: ['id', 'name', 'parent_id', 'sort'], relations: {} };
+    expect(parse('fields=*').fields).toEqual({ fields: [...ALL_FIELDS], relations: {} });
+    for (const q of ['fields=*,category_id.*', 'fields=category_id.*,*']) {
+      const { fields, relations } = parse(q).fields;
+      expect([...fields].sort()).toEqual([...ALL_FIELDS].sort());
+      expect(relations).toEqual({ category_id: category });
+    }
+    expect(parse('fields=*.*,category_id.parent.name').fields.relations).toEqual({
+      category_id: {
+        fields: [...category.fields, 'parent'],
+        relations: { parent: { fields: ['name'], relations: {} } },
+      },
+    });
   });
 
   it('returns an alias relation named alone as its foreign key', () => {

@@ -214,10 +214,21 @@ function parseFields(ctx: Ctx, list: string[] | undefined): Selection {
   const walk = (sel: Selection, coll: CollectionDef, segs: string[], dotted: string) => {
     const [seg, ...rest] = segs;
     if (seg === '*') {
-      if (rest.length === 0) for (const name of Object.keys(coll.fields)) add(sel, name);
-      else
-        for (const name of Object.keys(coll.relations ?? {}))
-          walk(relSel(sel, name), related(ctx, coll, name)!, rest, dotted);
+      if (rest.length === 0) {
+        for (const name of Object.keys(coll.fields)) add(sel, name);
+        return;
+      }
+      // As Directus (convertWildcards): "*.<rest>" is every non-relational field plus "<relation>.<rest>" for every
+      // relation, so "*.*" keeps the top level and expands each relation, and "*.*.*" does the same one level down
+      // (a relation's own foreign keys come back raw where the depth runs out).
+      const relations = coll.relations ?? {};
+      for (const name of Object.keys(coll.fields)) {
+        if (Object.hasOwn(relations, name)) walk(relSel(sel, name), related(ctx, coll, name)!, rest, dotted);
+        else add(sel, name);
+      }
+      for (const name of Object.keys(relations)) {
+        if (!hasField(coll, name)) walk(relSel(sel, name), related(ctx, coll, name)!, rest, dotted);
+      }
       return;
     }
     const target = related(ctx, coll, seg);
