@@ -1,4 +1,5 @@
 import type { Role } from './roles';
+import { isSitePath } from './rules/site-path';
 
 /** Public pages: open to visitors even where they share a prefix with a protected area. */
 export const publicPaths = [
@@ -119,24 +120,10 @@ export function canOpenPath(userRoles: readonly Role[], path: string): boolean {
   return userRoles.some((role) => rolePathPrefixesLower.get(role)?.some((prefix) => underPrefix(p, prefix)));
 }
 
-const REDIRECT_CHECK_ORIGIN = 'https://redirect-check.invalid';
-
 /**
- * A login redirect target is honoured only when it is a same-origin relative path: it starts with one slash, holds no
- * backslash or control character, and the URL parser does not resolve it to a path starting with "//" (/..//evil.com
- * has the pathname //evil.com, another host to any code that reuses that pathname as a link).
+ * A login redirect target is honoured only when it is a path on this site, by the same rule as a message's link
+ * (isSitePath: one leading slash, no backslash or control character, stays on the origin, also once percent-decoded).
  */
 export function safeRedirectTarget(redirect: unknown): string | null {
-  if (typeof redirect !== 'string' || redirect.length === 0 || redirect.length > 2048) return null;
-  if (!redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (/[\u0000-\u001f\u007f\\]/.test(redirect)) return null;
-  let url: URL;
-  try {
-    url = new URL(redirect, REDIRECT_CHECK_ORIGIN);
-  } catch {
-    return null;
-  }
-  if (url.origin !== REDIRECT_CHECK_ORIGIN || url.pathname.startsWith('//')) return null;
-  return redirect;
+  return isSitePath(redirect) ? redirect : null;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mobilePhoneSchema } from '../common/fields';
 import { pageQuerySchema } from '../common/paging';
+import { isSitePath } from '../common/rules/site-path';
 
 export const messageKinds = ['system', 'order', 'recipe', 'live', 'chat'] as const;
 export const messageKindLabels: Record<(typeof messageKinds)[number], string> = {
@@ -48,7 +49,8 @@ export const sendMessageBodySchema = z.object({
   kind: z.enum(messageKinds).default('system'),
   title: z.string().trim().min(1, { error: '请输入标题' }).max(100, { error: '标题最多 100 字' }),
   content: z.string().trim().min(1, { error: '请输入内容' }).max(2000, { error: '内容最多 2000 字' }),
-  link: z.string().max(500).startsWith('/', { error: '链接须为站内路径' }).optional(),
+  /** A path on this site, by the login redirect's rule (isSitePath): "//evil.example" and its spellings are refused. */
+  link: z.string().max(500).refine(isSitePath, { error: '链接须为站内路径' }).optional(),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
 export const sendMessageResultSchema = z.object({ id: z.number().int() });

@@ -7,4 +7,5 @@ export * from './images';
 export * from './navigation';
 export * from './phone';
 export * from './region';
+export * from './site-path';
 export * from './ui-constants';
