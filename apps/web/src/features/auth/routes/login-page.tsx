@@ -1,6 +1,7 @@
 import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useCaptcha } from '../components/captcha-field';
 import { PasswordLoginForm } from '../components/password-login-form';
+import { NO_CONSOLE_NOTE } from '../lib/no-console';
 import { useCompleteLogin } from '../lib/use-complete-login';
 import './login-page.css';
 
@@ -66,6 +67,7 @@ export default function LoginPage() {
             {tab === 'qr' ? <QrLoginPanel active onSignedIn={complete} /> : null}
           </Suspense>
         </div>
+        <p className="login-note">{NO_CONSOLE_NOTE}</p>
       </section>
       {picking ? (
         <Suspense fallback={null}>

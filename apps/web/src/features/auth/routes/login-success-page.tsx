@@ -1,14 +1,28 @@
 import { Button, Result } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useSessionStore } from '../../../lib/session-store';
 import { logout } from '../api/logout';
+import { LOGIN_SUCCESS_PATH, loginTarget } from '../lib/login-target';
+import { NO_CONSOLE_NOTE } from '../lib/no-console';
 
-/** /login/loginSuccess — where an account without a console menu (e.g. a patient) lands after signing in. */
+/**
+ * /login/loginSuccess — where an account without a console menu (a patient) lands after signing in, and where the
+ * public header's 进入控制台 takes it: it says that such an account has no console. Without a session it is the
+ * sign-in page's business (→ /login); staff who open it go to their console.
+ */
 export default function LoginSuccessPage() {
   const navigate = useNavigate();
-  const userInfo = useSessionStore((s) => s.userInfo);
+  const userInfo = useSessionStore((s) => (s.isLoggedIn ? s.userInfo : null));
+  const pharmacyId = useSessionStore((s) => s.currentPharmacy?.id ?? null);
   const [leaving, setLeaving] = useState(false);
+
+  if (!userInfo) {
+    // signing out from here clears the session too: let the 退出登录 handler take the user home, not to /login
+    return leaving ? null : <Navigate to="/login" replace />;
+  }
+  const home = loginTarget(userInfo, pharmacyId, null);
+  if (home !== LOGIN_SUCCESS_PATH) return <Navigate to={home} replace />;
 
   return (
     <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -17,10 +31,10 @@ export default function LoginSuccessPage() {
         title="登录成功"
         subTitle={
           <>
-            {userInfo ? `您已使用 ${userInfo.phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')} 登录。` : null}
-            本后台仅供药店、医生、药师、客服及平台运营人员使用，您的账号暂无可用的后台功能。
+            {`您已使用 ${userInfo.phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')} 登录。`}
+            {NO_CONSOLE_NOTE}
             <br />
-            如需购药或问诊，请使用手机端；如需开通后台权限，请联系您所在药店的管理员。
+            本后台仅供药店、医生、药师、客服及平台运营人员使用；如需开通后台权限，请联系您所在药店的管理员。
           </>
         }
         extra={[
