@@ -107,6 +107,27 @@ describe('GET /scms/items/<collection> (Directus shape, through real HTTP)', () 
       },
     ],
     [
+      'fields=*.* (top level kept, each relation expanded)',
+      'quote?fields=*.*&limit=2',
+      (r) => {
+        expect(r[0].price).toMatch(/^\d+\.\d{2}$/);
+        expect(typeof (r[0].pharmacy_id as Row).name).toBe('string');
+        expect(typeof (r[0].product_id as Row).name).toBe('string');
+        expect(typeof (r[0].product_id as Row).category_id).toBe('number');
+      },
+    ],
+    [
+      'fields=*.*.* (a relation without relations in full, not {}; the raw key where depth runs out)',
+      'quote?fields=*.*.*&limit=2',
+      (r) => {
+        expect(r[0].price).toMatch(/^\d+\.\d{2}$/);
+        expect(typeof (r[0].pharmacy_id as Row).name).toBe('string');
+        const category = (r[0].product_id as Row).category_id as Row;
+        expect(typeof category.name).toBe('string');
+        expect(typeof category.parent_id).toBe('number');
+      },
+    ],
+    [
       'fields[] form',
       'product?fields[]=id&fields[]=name&limit=1',
       (r) => expect(Object.keys(r[0])).toEqual(['id', 'name']),
