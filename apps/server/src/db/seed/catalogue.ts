@@ -105,6 +105,7 @@ export async function seedCatalogue(db: Database, options: { today?: string } = 
       .values(
         data.pharmacies.map((p) => ({
           name: p.name,
+          logoUrl: p.logo_url,
           businessLicenceNo: p.business_licence_no,
           drugLicenceNo: p.drug_licence_no,
           drugLicenceExpireAt: p.drug_licence_expire_at,

@@ -13,41 +13,49 @@ export const demoAccounts = [
   { phone: '13900000001', name: '李小华', role: 'patient' },
 ] as const;
 
+/**
+ * The foundation seed's stores. Licence numbers follow the real formats: a unified social credit code with both check
+ * characters (GB 11714, GB 32100), a chain store's drug trade licence (省 CB area serial). Logos are drawn by
+ * demoPharmacyLogoSvg and served under /demo.
+ */
 export const demoPharmacies = [
   {
     name: '仁心大药房(上海浦东店)',
+    logoUrl: '/demo/aptitude/foundation-1-logo.svg',
     province: '上海市',
     city: '上海市',
     district: '浦东新区',
     address: '张杨路 1588 号 1 楼',
     phone: '021-58881234',
     businessHours: '08:00-22:00',
-    businessLicenceNo: '91310115MA1K3XXX01',
-    drugLicenceNo: '沪AA0210001',
+    businessLicenceNo: '913101156684179733',
+    drugLicenceNo: '沪CB0213867',
     drugLicenceExpireAt: '2029-06-30',
   },
   {
     name: '仁心大药房(杭州西湖店)',
+    logoUrl: '/demo/aptitude/foundation-2-logo.svg',
     province: '浙江省',
     city: '杭州市',
     district: '西湖区',
     address: '文三路 398 号',
     phone: '0571-87651234',
     businessHours: '08:30-21:30',
-    businessLicenceNo: '91330106MA2H7XXX02',
-    drugLicenceNo: '浙AA5710002',
+    businessLicenceNo: '91330106359409208K',
+    drugLicenceNo: '浙CB5712419',
     drugLicenceExpireAt: '2028-12-31',
   },
   {
     name: '康宁药房(北京朝阳店)',
+    logoUrl: '/demo/aptitude/foundation-3-logo.svg',
     province: '北京市',
     city: '北京市',
     district: '朝阳区',
     address: '朝阳北路 101 号',
     phone: '010-65431234',
     businessHours: '24 小时营业',
-    businessLicenceNo: '91110105MA0XXX03',
-    drugLicenceNo: '京AA0100003',
+    businessLicenceNo: '91110105MA7EXF9R1B',
+    drugLicenceNo: '京CB0106052',
     drugLicenceExpireAt: '2027-09-30',
   },
 ] as const;
@@ -65,10 +73,32 @@ export interface DemoMessage {
   kind: Kind;
   title: string;
   content: string;
+  /**
+   * Where 前往查看 goes. Order messages carry none until orders exist (docs/messages.md): a link to an order list
+   * that cannot show the order named in the text would send the reader nowhere.
+   */
   link?: string;
   read: boolean;
   /** Minutes before seeding. */
   ago: number;
+}
+
+const SHANGHAI_MS = 8 * 3600_000;
+
+/**
+ * A message's text at the time it is seeded: `{date}` is the Shanghai date of the message as yyyymmdd (order and
+ * prescription numbers carry it), `{date:-3}` three days earlier, `{month:-1}` the month before, as a number.
+ */
+export function messageText(template: string, at: Date): string {
+  const day = (offset: number) => new Date(at.getTime() + SHANGHAI_MS + offset * 86_400_000);
+  return template
+    .replace(/\{date(?::(-?\d+))?\}/g, (_, n?: string) =>
+      day(Number(n ?? 0))
+        .toISOString()
+        .slice(0, 10)
+        .replaceAll('-', ''),
+    )
+    .replace(/\{month:-1\}/g, () => String(((day(0).getUTCMonth() + 11) % 12) + 1));
 }
 
 const common: DemoMessage[] = [
@@ -99,24 +129,21 @@ const shopLike: DemoMessage[] = [
   {
     kind: 'order',
     title: '新订单待发货',
-    content: '订单 RX202411180012 已支付，共 3 件商品，请在 24 小时内安排发货。',
-    link: '/pharmacy/order',
+    content: '订单 RX{date}0012 已支付，共 3 件商品，请在 24 小时内安排发货。',
     read: false,
     ago: 25,
   },
   {
     kind: 'order',
     title: '订单已签收',
-    content: '订单 RX202411150087 顾客已确认收货，货款将在结算周期内到账。',
-    link: '/pharmacy/finance',
+    content: '订单 RX{date:-3}0087 顾客已确认收货，货款将在结算周期内到账。',
     read: true,
     ago: 60 * 20,
   },
   {
     kind: 'order',
     title: '顾客申请取消订单',
-    content: '顾客申请取消订单 RX202411170045，原因：买错规格，请及时处理。',
-    link: '/pharmacy/order',
+    content: '顾客申请取消订单 RX{date:-1}0045，原因：买错规格，请及时处理。',
     read: false,
     ago: 60 * 5,
   },
@@ -139,7 +166,7 @@ const shopLike: DemoMessage[] = [
   {
     kind: 'system',
     title: '对账单已生成',
-    content: '10 月份对账单已生成，本期结算金额 ¥12,860.50，请在「财务对账」中核对。',
+    content: '{month:-1} 月份对账单已生成，本期结算金额 ¥12,860.50，请在「财务对账」中核对。',
     link: '/pharmacy/finance',
     read: true,
     ago: 60 * 24 * 6,
@@ -158,8 +185,7 @@ const serviceLike: DemoMessage[] = [
   {
     kind: 'order',
     title: '代下单待确认',
-    content: '您为顾客创建的代下单 DX202411180003 等待顾客确认支付。',
-    link: '/marketManage/substituteOrder',
+    content: '您为顾客创建的代下单 DX{date}0003 等待顾客确认支付。',
     read: false,
     ago: 60 * 3,
   },
@@ -181,8 +207,7 @@ export const demoMessages: Record<string, DemoMessage[]> = {
     ...Array.from({ length: 14 }, (_, i) => ({
       kind: 'order' as const,
       title: '订单已完成',
-      content: `订单 RX2024110${String(i + 10).padStart(2, '0')}0${i % 10} 已完成，订单金额 ¥${(58 + i * 13.5).toFixed(2)}。`,
-      link: '/pharmacy/order',
+      content: `订单 RX{date:-2}${String(31 + ((i * 53) % 900)).padStart(4, '0')} 已完成，订单金额 ¥${(58 + i * 13.5).toFixed(2)}。`,
       read: true,
       ago: 60 * 24 * (7 + i),
     })),
@@ -203,7 +228,7 @@ export const demoMessages: Record<string, DemoMessage[]> = {
     {
       kind: 'recipe',
       title: '处方审核未通过',
-      content: '处方 CF202411160021 被药师驳回，原因：用量超出说明书推荐剂量，请修改后重新提交。',
+      content: '处方 CF{date}0021 被药师驳回，原因：用量超出说明书推荐剂量，请修改后重新提交。',
       link: '/doctor/prescription',
       read: false,
       ago: 60 * 4,

@@ -21,7 +21,7 @@ import {
   viper,
 } from '../schema/index';
 import { seedCatalogue } from './catalogue';
-import { DEMO_PASSWORD, demoAccounts, demoMessages, demoPharmacies, staffPermissions } from './demo-data';
+import { DEMO_PASSWORD, demoAccounts, demoMessages, demoPharmacies, messageText, staffPermissions } from './demo-data';
 
 export { DEMO_PASSWORD, demoAccounts } from './demo-data';
 
@@ -163,7 +163,7 @@ async function seedPeople(db: Database): Promise<boolean> {
         hospital: '上海市第一人民医院',
         department: '全科医学科',
         title: '副主任医师',
-        licenceNo: '110310000012345',
+        licenceNo: '110310000048273',
         intro: '从事全科临床工作 15 年，擅长高血压、糖尿病等慢病管理及常见病诊治。',
       })
       .returning({ id: doctor.id });
@@ -247,7 +247,7 @@ async function seedPeople(db: Database): Promise<boolean> {
             accountId: idOf(phone),
             kind: m.kind,
             title: m.title,
-            content: m.content,
+            content: messageText(m.content, at),
             link: m.link ?? null,
             readAt: m.read ? new Date(Math.min(at.getTime() + 10 * 60_000, now)) : null,
             createdAt: at,

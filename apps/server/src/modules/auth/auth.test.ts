@@ -426,8 +426,22 @@ describe('pharmacy/me', () => {
       headers: headers(await t.login('13800000001')),
     });
     expect(shop.json().data).toEqual([
-      { id: 1, name: '仁心大药房(上海浦东店)', logo_url: '', city: '上海市', role: 'shop', permissions: [] },
-      { id: 2, name: '仁心大药房(杭州西湖店)', logo_url: '', city: '杭州市', role: 'shop', permissions: [] },
+      {
+        id: 1,
+        name: '仁心大药房(上海浦东店)',
+        logo_url: '/demo/aptitude/foundation-1-logo.svg',
+        city: '上海市',
+        role: 'shop',
+        permissions: [],
+      },
+      {
+        id: 2,
+        name: '仁心大药房(杭州西湖店)',
+        logo_url: '/demo/aptitude/foundation-2-logo.svg',
+        city: '杭州市',
+        role: 'shop',
+        permissions: [],
+      },
     ]);
     const cs = await t.app.inject({
       method: 'GET',
@@ -438,7 +452,7 @@ describe('pharmacy/me', () => {
       {
         id: 1,
         name: '仁心大药房(上海浦东店)',
-        logo_url: '',
+        logo_url: '/demo/aptitude/foundation-1-logo.svg',
         city: '上海市',
         role: 'customer_service',
         permissions: ['order_read_pharmacy'],

@@ -1338,6 +1338,8 @@ export interface DemoPharmacySource {
   address: string;
   areaCode: string;
   provinceShort: string;
+  /** The city's one-character short name, as in filing numbers (广州 穗, 成都 蓉). */
+  cityShort: string;
   phonePrefix: string;
   businessHours: string;
 }
@@ -1352,6 +1354,7 @@ export const pharmacySources: DemoPharmacySource[] = [
     address: '天河路 385 号太古汇负一层 B12 铺',
     areaCode: '440106',
     provinceShort: '粤',
+    cityShort: '穗',
     phonePrefix: '020',
     businessHours: '08:00-22:00',
   },
@@ -1363,6 +1366,7 @@ export const pharmacySources: DemoPharmacySource[] = [
     address: '科技园南区高新南七道 18 号',
     areaCode: '440305',
     provinceShort: '粤',
+    cityShort: '深',
     phonePrefix: '0755',
     businessHours: '24 小时营业',
   },
@@ -1374,6 +1378,7 @@ export const pharmacySources: DemoPharmacySource[] = [
     address: '春熙路北段 68 号',
     areaCode: '510104',
     provinceShort: '川',
+    cityShort: '蓉',
     phonePrefix: '028',
     businessHours: '08:30-21:30',
   },
@@ -1385,6 +1390,7 @@ export const pharmacySources: DemoPharmacySource[] = [
     address: '解放大道 690 号',
     areaCode: '420103',
     provinceShort: '鄂',
+    cityShort: '汉',
     phonePrefix: '027',
     businessHours: '08:00-21:00',
   },
@@ -1396,6 +1402,7 @@ export const pharmacySources: DemoPharmacySource[] = [
     address: '中山路 321 号',
     areaCode: '320106',
     provinceShort: '苏',
+    cityShort: '宁',
     phonePrefix: '025',
     businessHours: '08:00-22:00',
   },
@@ -1407,6 +1414,7 @@ export const pharmacySources: DemoPharmacySource[] = [
     address: '小寨东路 126 号',
     areaCode: '610113',
     provinceShort: '陕',
+    cityShort: '西',
     phonePrefix: '029',
     businessHours: '08:30-22:00',
   },

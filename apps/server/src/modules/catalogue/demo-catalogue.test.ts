@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   centsToYuan,
   demoCertificateSvg,
+  demoPharmacyLogoSvg,
   demoProductSvg,
+  drugLicenceNo,
   ean13CheckDigit,
   generateDemoCatalogue,
   isValidEan13,
   isValidUscc,
   largeProductBatches,
   largeQuoteBatches,
+  organizationCodeCheck,
+  pharmacyBrand,
+  usccCheck,
 } from './demo-catalogue';
 
 const catalogue = generateDemoCatalogue();
@@ -98,13 +103,53 @@ describe('demo catalogue', () => {
     expect(new Set(pharmacies.map((p) => p.city)).size).toBe(6);
     for (const p of pharmacies) {
       expect(isValidUscc(p.business_licence_no)).toBe(true);
-      expect(p.drug_licence_no).toMatch(/^[\u4e00-\u9fa5]AA\d{7}$/);
+      expect(p.business_licence_no).toMatch(/^91\d{6}/);
+      // a chain store's licence: province, CB, the city's area code, a serial
+      expect(p.drug_licence_no).toMatch(/^[\u4e00-\u9fa5]CB\d{7}$/);
+      expect(p.drug_licence_no.slice(3, 6)).toBe(p.phone.split('-')[0].replace(/^0(\d{3})$/, '$1'));
       expect(p.drug_licence_expire_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(p.phone).toMatch(/^0\d{2,3}-\d{8}$/);
       expect(p.aptitude.map((a) => a.title)).toContain('药品经营许可证');
     }
     const soon = pharmacies.filter((p) => p.drug_licence_expire_at < '2027-05-01');
     expect(soon).toHaveLength(1);
+  });
+
+  it('computes both check characters of a unified social credit code (GB 11714 inside GB 32100)', () => {
+    // a published code: 深圳市腾讯计算机系统有限公司
+    expect(organizationCodeCheck('70846113')).toBe('6');
+    expect(usccCheck('91440300708461136')).toBe('T');
+    expect(isValidUscc('91440300708461136T')).toBe(true);
+    expect(isValidUscc('91440300708461137T')).toBe(false);
+    expect(isValidUscc('91440300708461136U')).toBe(false);
+    // the placeholders the seed used to carry
+    for (const fake of ['91310115MA1K3XXX01', '91330106MA2H7XXX02', '91110105MA0XXX03'])
+      expect(isValidUscc(fake)).toBe(false);
+    for (const seed of [1, 2, 3, 42, 20_261_122]) {
+      for (const p of generateDemoCatalogue({ seed }).pharmacies) expect(isValidUscc(p.business_licence_no)).toBe(true);
+    }
+  });
+
+  it('numbers drug licences and filings as the regulators do, with no placeholder digits', () => {
+    expect(drugLicenceNo('粤', '0755', 123)).toBe('粤CB7550123');
+    expect(drugLicenceNo('沪', '021', 35)).toBe('沪CB0210035');
+    for (const p of pharmacies) {
+      const filing = p.aptitude.find((a) => a.kind === 'device_filing');
+      expect(filing?.number).toMatch(/^[\u4e00-\u9fa5]{2}药监械经营备20(19|2[0-4])\d{4}号$/);
+      for (const a of p.aptitude) expect(a.number).not.toMatch(/X{2,}|GSP/);
+    }
+  });
+
+  it('gives every pharmacy a logo of its brand under /demo', () => {
+    for (const p of pharmacies) expect(p.logo_url).toBe(`/demo/aptitude/${p.key}-logo.svg`);
+    expect(pharmacyBrand('仁心大药房(上海浦东店)')).toBe('仁心');
+    expect(pharmacyBrand('百草堂大药房(广州天河店)')).toBe('百草堂');
+    expect(pharmacyBrand('康宁药房(北京朝阳店)')).toBe('康宁');
+    const logo = demoPharmacyLogoSvg('仁心大药房(上海浦东店)');
+    expect(logo).toMatch(/^<svg [^>]*width="240" height="240"/);
+    expect(logo).toContain('>仁心</text>');
+    expect(demoPharmacyLogoSvg('仁心大药房(杭州西湖店)')).toBe(logo);
+    expect(demoPharmacyLogoSvg('<b>药房')).toContain('&#60;b&#62;');
   });
 
   it('quotes prices as two-place decimal strings with sensible originals and stock', () => {

@@ -57,22 +57,46 @@ export const isValidEan13 = (code: string) =>
 
 const USCC_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const USCC_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+const ORG_CODE_WEIGHTS = [3, 7, 9, 10, 5, 8, 4, 2];
 
-/** 统一社会信用代码 (GB 32100-2015) with its check character. */
-export function unifiedSocialCreditCode(areaCode: string, rng: Rng): string {
-  let body = `91${areaCode}`;
-  while (body.length < 17) body += USCC_CHARS[rng.int(0, 9 + (body.length > 10 ? 20 : 0))];
+/** Check character of an organisation code (GB 11714-1997) from its first eight characters (A = 10 … Z = 35). */
+export function organizationCodeCheck(body8: string): string {
   let sum = 0;
-  for (let i = 0; i < 17; i++) sum += USCC_CHARS.indexOf(body[i]) * USCC_WEIGHTS[i];
-  return body + USCC_CHARS[(31 - (sum % 31)) % 31];
+  for (let i = 0; i < 8; i++) sum += Number.parseInt(body8[i], 36) * ORG_CODE_WEIGHTS[i];
+  const c = 11 - (sum % 11);
+  return c === 10 ? 'X' : c === 11 ? '0' : String(c);
 }
 
-export const isValidUscc = (code: string) => {
-  if (!/^[0-9A-HJ-NPQRTUWXY]{18}$/.test(code)) return false;
+/** Check character of a unified social credit code (GB 32100-2015) from its first seventeen characters. */
+export function usccCheck(first17: string): string {
   let sum = 0;
-  for (let i = 0; i < 17; i++) sum += USCC_CHARS.indexOf(code[i]) * USCC_WEIGHTS[i];
-  return USCC_CHARS[(31 - (sum % 31)) % 31] === code[17];
-};
+  for (let i = 0; i < 17; i++) sum += USCC_CHARS.indexOf(first17[i]) * USCC_WEIGHTS[i];
+  return USCC_CHARS[(31 - (sum % 31)) % 31];
+}
+
+/**
+ * 统一社会信用代码 of a company (GB 32100-2015): 9 (registered by market regulation) 1 (enterprise), the six-digit
+ * division code, the nine-character organisation code with its own GB 11714 check character, then the GB 32100
+ * check character. The organisation code is either a newer "MA…" code or an older all-digit one.
+ */
+export function unifiedSocialCreditCode(areaCode: string, rng: Rng): string {
+  const modern = rng.chance(0.6);
+  const drawn = Array.from({ length: 8 }, () => rng.int(0, USCC_CHARS.length - 1));
+  const body = modern
+    ? `MA${drawn
+        .slice(2)
+        .map((i) => USCC_CHARS[i])
+        .join('')}`
+    : drawn.map((i) => String(i % 10)).join('');
+  const first17 = `91${areaCode}${body}${organizationCodeCheck(body)}`;
+  return first17 + usccCheck(first17);
+}
+
+/** Both check characters hold: the organisation code's (GB 11714) and the whole code's (GB 32100). */
+export const isValidUscc = (code: string) =>
+  /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/.test(code) &&
+  organizationCodeCheck(code.slice(8, 16)) === code[16] &&
+  usccCheck(code.slice(0, 17)) === code[17];
 
 /** Price in cents → "12.50" (integers only, so no float error can creep in). */
 export const centsToYuan = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -116,7 +140,7 @@ export interface DemoProduct {
 }
 
 export interface DemoAptitude {
-  kind: 'drug_licence' | 'business_licence' | 'gsp' | 'pharmacist';
+  kind: 'drug_licence' | 'business_licence' | 'device_filing' | 'pharmacist';
   title: string;
   number: string;
   expire_at: string | null;
@@ -127,6 +151,8 @@ export interface DemoAptitude {
 export interface DemoPharmacy {
   key: string;
   name: string;
+  /** A generated logo served under /demo (demoPharmacyLogoSvg). */
+  logo_url: string;
   province: string;
   city: string;
   district: string;
@@ -423,24 +449,44 @@ const addDays = (day: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/**
+ * 《药品经营许可证》 number of a chain store: province, CB (零售连锁门店, not a legal person of its own), the city's
+ * three-digit area code (0755 → 755, 021 stays 021) and a four-digit serial, e.g. 粤CB7550123.
+ */
+export function drugLicenceNo(provinceShort: string, phonePrefix: string, serial: number): string {
+  const area = phonePrefix.length > 3 ? phonePrefix.slice(1) : phonePrefix;
+  return `${provinceShort}CB${area}${pad(serial, 4)}`;
+}
+
+/** 第二类医疗器械经营备案凭证 number (a pharmacy selling masks and test strips has one), e.g. 粤穗药监械经营备20210456号. */
+export const deviceFilingNo = (provinceShort: string, cityShort: string, year: number, serial: number) =>
+  `${provinceShort}${cityShort}药监械经营备${year}${pad(serial, 4)}号`;
+
+/** Where a pharmacy's demo logo is served (the demo image route's `aptitude` folder holds the pharmacy's images). */
+export const demoPharmacyLogoUrl = (key: string) => `/demo/aptitude/${key}-logo.svg`;
+
 export function demoPharmacies(rng: Rng, today: string): DemoPharmacy[] {
   return pharmacySources.map((s, i) => {
     const key = `demo-${i + 1}`;
     // The fourth store's drug licence runs out in 75 days: inside the 6-month expiry warning.
     const drugExpire = i === 3 ? addDays(today, 75) : addDays(today, rng.int(400, 1600));
     const businessExpire = addDays(today, rng.int(3000, 7000));
-    const drugNo = `${s.provinceShort}AA${s.phonePrefix.slice(1, 4).padEnd(3, '0')}${pad(rng.int(0, 9999), 4)}`;
+    const drugNo = drugLicenceNo(s.provinceShort, s.phonePrefix, rng.int(1, 9999));
     const businessNo = unifiedSocialCreditCode(s.areaCode, rng);
-    const gspNo = `${s.provinceShort}-GSP-${pad(rng.int(2019, 2024), 4)}-${pad(rng.int(1, 9999), 4)}`;
+    const filingNo = deviceFilingNo(s.provinceShort, s.cityShort, rng.int(2019, 2024), rng.int(1, 9999));
+    const phone = `${s.phonePrefix}-${pad(rng.int(20000000, 89999999), 8)}`;
+    // A filing has no expiry; the draw the GSP certificate's expiry took is kept, so the rest of the catalogue stays.
+    rng.int(200, 1500);
     const img = (kind: string) => `/demo/aptitude/${key}-${kind}.svg`;
     return {
       key,
       name: s.name,
+      logo_url: demoPharmacyLogoUrl(key),
       province: s.province,
       city: s.city,
       district: s.district,
       address: s.address,
-      phone: `${s.phonePrefix}-${pad(rng.int(20000000, 89999999), 8)}`,
+      phone,
       business_hours: s.businessHours,
       business_licence_no: businessNo,
       business_licence_expire_at: businessExpire,
@@ -462,11 +508,11 @@ export function demoPharmacies(rng: Rng, today: string): DemoPharmacy[] {
           url: img('business-licence'),
         },
         {
-          kind: 'gsp',
-          title: '药品经营质量管理规范认证证书',
-          number: gspNo,
-          expire_at: addDays(today, rng.int(200, 1500)),
-          url: img('gsp'),
+          kind: 'device_filing',
+          title: '第二类医疗器械经营备案凭证',
+          number: filingNo,
+          expire_at: null,
+          url: img('device-filing'),
         },
         {
           kind: 'pharmacist',
@@ -658,6 +704,28 @@ const palette = ['#1677ff', '#13a8a8', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1
 export function demoProductSvg(p: Pick<DemoProduct, 'id' | 'name' | 'spec' | 'manufacturer'>, side = 1): string {
   const color = palette[(p.id + side) % palette.length];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800"><rect width="800" height="800" fill="#f5f7fa"/><rect x="120" y="200" width="560" height="400" rx="24" fill="${color}"/><text x="400" y="380" font-size="44" text-anchor="middle" fill="#fff" font-family="sans-serif">${escapeXml(p.name)}</text><text x="400" y="450" font-size="30" text-anchor="middle" fill="#fff" font-family="sans-serif">${escapeXml(p.spec)}</text><text x="400" y="700" font-size="24" text-anchor="middle" fill="#595959" font-family="sans-serif">${escapeXml(p.manufacturer)}${side > 1 ? ' · 背面' : ''}</text></svg>`;
+}
+
+/** The brand of a store's name: 仁心大药房(上海浦东店) → 仁心, 百草堂大药房(广州天河店) → 百草堂. */
+export function pharmacyBrand(name: string): string {
+  const chain = name.replace(/[(（].*$/, '').trim();
+  const brand = chain.replace(/(大药房|药房|药店|大药店)$/, '');
+  return brand || chain || name;
+}
+
+const logoColors = ['#0b8f4d', '#1565c0', '#c62828', '#00897b', '#6a1b9a', '#ef6c00', '#2e7d32', '#ad1457'];
+
+/**
+ * A pharmacy's logo: the brand's mark (a white cross in a ring on the brand colour) over its name. Stores of one
+ * brand share it; the colour follows the brand's characters, so it is the same on every start.
+ */
+export function demoPharmacyLogoSvg(name: string): string {
+  const brand = pharmacyBrand(name);
+  let h = 0;
+  for (const ch of brand) h = (h * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
+  const color = logoColors[h % logoColors.length];
+  const size = [...brand].length <= 2 ? 56 : [...brand].length === 3 ? 46 : 34;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"><title>${escapeXml(brand)}</title><rect width="240" height="240" rx="40" fill="${color}"/><circle cx="120" cy="88" r="52" fill="none" stroke="#fff" stroke-width="8"/><path d="M108 52h24v24h24v24h-24v24h-24v-24H84V76h24z" fill="#fff"/><text x="120" y="${190 + size / 3}" font-size="${size}" font-weight="bold" text-anchor="middle" fill="#fff" font-family="sans-serif">${escapeXml(brand)}</text></svg>`;
 }
 
 export function demoCertificateSvg(pharmacyName: string, a: DemoAptitude): string {

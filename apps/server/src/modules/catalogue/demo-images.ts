@@ -1,5 +1,11 @@
 import { demoPharmacies as foundationPharmacies } from '../../db/seed/demo-data';
-import { type DemoAptitude, demoCertificateSvg, demoProductSvg, generateDemoCatalogue } from './demo-catalogue';
+import {
+  type DemoAptitude,
+  demoCertificateSvg,
+  demoPharmacyLogoSvg,
+  demoProductSvg,
+  generateDemoCatalogue,
+} from './demo-catalogue';
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const colors = ['#1677ff', '#13a8a8', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1'];
@@ -15,7 +21,7 @@ let cache: Map<string, string> | null = null;
 
 /**
  * Every placeholder image the demo data links to (`/demo/...`), rendered once from the same deterministic generator
- * the seed used: products (two sides), pharmacy qualifications, banners and icons.
+ * the seed used: products (two sides), pharmacy logos and qualifications, banners and icons.
  */
 export function demoImages(): Map<string, string> {
   if (cache) return cache;
@@ -24,8 +30,12 @@ export function demoImages(): Map<string, string> {
   for (const p of data.products) {
     for (const [i, url] of p.images.entries()) out.set(url, demoProductSvg(p, i + 1));
   }
-  for (const ph of data.pharmacies) for (const a of ph.aptitude) out.set(a.url, demoCertificateSvg(ph.name, a));
+  for (const ph of data.pharmacies) {
+    for (const a of ph.aptitude) out.set(a.url, demoCertificateSvg(ph.name, a));
+    out.set(ph.logo_url, demoPharmacyLogoSvg(ph.name));
+  }
   foundationPharmacies.forEach((ph, i) => {
+    out.set(ph.logoUrl, demoPharmacyLogoSvg(ph.name));
     const certificates: DemoAptitude[] = [
       {
         kind: 'drug_licence',
