@@ -120,8 +120,14 @@ export const medicineComment = pgTable(
     rating: smallint('rating').notNull().default(5),
     supportCount: integer('support_count').notNull().default(0),
     objectionCount: integer('objection_count').notNull().default(0),
+    /** The address it was posted from: posting is limited per address as well as per account. */
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
   },
-  (t) => [index('medicine_comment_product_idx').on(t.productId, t.createdAt)],
+  (t) => [
+    index('medicine_comment_product_idx').on(t.productId, t.createdAt),
+    index('medicine_comment_account_idx').on(t.accountId, t.createdAt),
+    index('medicine_comment_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 /** One vote per account and comment; withdrawing deletes the row. */
