@@ -1,4 +1,12 @@
-import { menusByRole, roles } from '@pharmacy/shared';
+import {
+  ALL_PERMISSIONS,
+  canOpenPage,
+  menuFor,
+  menusByRole,
+  type PermissionSubject,
+  type Role,
+  roles,
+} from '@pharmacy/shared';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { type LayoutName, layoutOf, type RouteHandle } from './route-meta';
@@ -194,15 +202,87 @@ describe('route table', () => {
     );
   });
 
-  it('builds breadcrumbs from route titles, ancestors as links', () => {
-    expect(breadcrumbFor('/pharmacy/order/census')).toEqual([
-      { title: '订单管理', path: '/pharmacy/order', link: true },
-      { title: '订单统计', path: '/pharmacy/order/census', link: false },
-    ]);
-    expect(breadcrumbFor('/marketManage/createOrder/detail/')).toEqual([
-      { title: '营销', path: '/marketManage', link: false },
-      { title: '非药品下单', path: '/marketManage/createOrder', link: true },
-      { title: '下单详情', path: '/marketManage/createOrder/detail', link: false },
-    ]);
+  describe('breadcrumb', () => {
+    const subject = (role: Role, keys: string[] = [ALL_PERMISSIONS]): PermissionSubject => ({
+      roles: [role],
+      permissions: { '5': keys },
+      pharmacy_admin_permissions: { '5': keys },
+      admin_permissions: keys,
+    });
+    const crumbsOf = (user: PermissionSubject, path: string) =>
+      breadcrumbFor(path, { groups: menuFor(user, 5), canOpen: (p) => canOpenPage(user, 5, p) });
+
+    it('starts every menu page with the group the menu shows it in, for every role', () => {
+      for (const role of roles) {
+        const user = subject(role);
+        for (const group of menuFor(user, 5)) {
+          for (const entry of group.children) {
+            expect(crumbsOf(user, entry.path), `${role} ${entry.path}`).toEqual([
+              { title: group.title, path: null, link: false },
+              { title: entry.title, path: entry.path, link: false },
+            ]);
+          }
+        }
+      }
+    });
+
+    it('puts 用药人, 营期管理 and 会员数据 under 其他, as the menus do (spec §6)', () => {
+      expect(crumbsOf(subject('shop'), '/broadcast/column/manage').map((c) => c.title)).toEqual(['其他', '营期管理']);
+      expect(crumbsOf(subject('admin'), '/marketManage/drugser').map((c) => c.title)).toEqual(['其他', '用药人']);
+      expect(crumbsOf(subject('pharmacy_admin'), '/marketManage/drugser/edit')).toEqual([
+        { title: '其他', path: null, link: false },
+        { title: '用药人', path: '/marketManage/drugser', link: true },
+        { title: '编辑用药人', path: '/marketManage/drugser/edit', link: false },
+      ]);
+    });
+
+    it('never links the operator to 会员管理 from 会员数据', () => {
+      const crumbs = crumbsOf(subject('admin'), '/marketManage/customer/data');
+      expect(crumbs).toEqual([
+        { title: '其他', path: null, link: false },
+        { title: '会员数据', path: '/marketManage/customer/data', link: false },
+      ]);
+      // The same page reached by its route spelling: 会员管理 is named but is no link for the operator.
+      const datas = crumbsOf(subject('admin'), '/marketManage/customer/datas');
+      expect(datas.find((c) => c.path === '/marketManage/customer')).toEqual({
+        title: '会员管理',
+        path: '/marketManage/customer',
+        link: false,
+      });
+      expect(crumbsOf(subject('customer_service'), '/marketManage/customer/datas')).toContainEqual({
+        title: '会员管理',
+        path: '/marketManage/customer',
+        link: true,
+      });
+    });
+
+    it('links an ancestor only when the user holds its permission key', () => {
+      const withStatistics = subject('manager', ['order_read_pharmacy', 'order_statistics']);
+      expect(crumbsOf(withStatistics, '/pharmacy/order/census').map((c) => c.title)).toEqual(['药店', '订单统计']);
+      const ordersOnly = subject('manager', ['order_read_pharmacy']);
+      expect(crumbsOf(ordersOnly, '/pharmacy/order/census')).toEqual([
+        { title: '药店', path: null, link: false },
+        { title: '订单管理', path: '/pharmacy/order', link: true },
+        { title: '订单统计', path: '/pharmacy/order/census', link: false },
+      ]);
+      const financeDetail = (keys: string[]) =>
+        breadcrumbFor('/pharmacy/finance/orderDetail', {
+          groups: [],
+          canOpen: (p) => canOpenPage(subject('pharmacy_admin', keys), 5, p),
+        }).find((c) => c.path === '/pharmacy/finance')?.link;
+      expect(financeDetail(['finance'])).toBe(true);
+      expect(financeDetail(['quote_manage'])).toBe(false);
+    });
+
+    it('lists the ancestor routes of a page outside the menu, containers as text', () => {
+      expect(breadcrumbFor('/marketManage/createOrder/detail/', { groups: [], canOpen: () => true })).toEqual([
+        { title: '营销', path: '/marketManage', link: false },
+        { title: '非药品下单', path: '/marketManage/createOrder', link: true },
+        { title: '下单详情', path: '/marketManage/createOrder/detail', link: false },
+      ]);
+      expect(
+        breadcrumbFor('/marketManage/createOrder/detail', { groups: [], canOpen: () => false }).some((c) => c.link),
+      ).toBe(false);
+    });
   });
 });

@@ -1,4 +1,11 @@
-import { roles as allRoles, canOpenPath, isProtectedPath, type Role } from '@pharmacy/shared';
+import {
+  roles as allRoles,
+  canOpenPath,
+  isProtectedPath,
+  type MenuGroup,
+  menuEntryFor,
+  type Role,
+} from '@pharmacy/shared';
 import type { AppRouteDef, RouteMeta } from './route-meta';
 
 /**
@@ -420,21 +427,36 @@ export function findRoute(path: string): AppRouteDef | undefined {
 
 export interface Crumb {
   title: string;
-  path: string;
-  /** A container or the current page: shown as text, not a link. */
+  /** The page's path; null for the menu group. */
+  path: string | null;
+  /** An ancestor page the user may open: a link. The group, a container and the current page are text. */
   link: boolean;
 }
 
-/** Breadcrumb items of a path: every ancestor path (and the path itself) that is a route with a title. */
-export function breadcrumbFor(pathname: string): Crumb[] {
+export interface CrumbContext {
+  /** The user's menu: the group of the page's menu entry leads the breadcrumb, as the sider shows it. */
+  groups: MenuGroup[];
+  /** Whether the user may open a path (the shared canOpenPage); only such ancestors become links. */
+  canOpen: (path: string) => boolean;
+}
+
+/**
+ * Breadcrumb items of a path. A page under one of the user's menu entries reads group / entry / … / page, the group
+ * and the entry as the sider shows them (so 会员数据 is under 其他 in both); any other page lists its ancestor routes
+ * (containers such as 营销 included, as text). Ancestors become links only when the user may open them.
+ */
+export function breadcrumbFor(pathname: string, { groups, canOpen }: CrumbContext): Crumb[] {
   const path = normalise(pathname);
   const segments = path.split('/').filter(Boolean);
-  const crumbs: Crumb[] = [];
+  const menu = menuEntryFor(groups, path);
+  const crumbs: Crumb[] = menu ? [{ title: menu.group.title, path: null, link: false }] : [];
   for (let i = 1; i <= segments.length; i++) {
     const prefix = `/${segments.slice(0, i).join('/')}`;
+    if (menu && prefix.length < menu.entry.path.length) continue;
     const route: RouteMeta | undefined = byPath.get(prefix);
     if (!route) continue;
-    crumbs.push({ title: route.title, path: prefix, link: i < segments.length && !route.container });
+    const ancestor = i < segments.length && !route.container;
+    crumbs.push({ title: route.title, path: prefix, link: ancestor && canOpen(prefix) });
   }
   return crumbs;
 }

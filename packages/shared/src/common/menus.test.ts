@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type MenuEntry, type MenuGroup, menuFor, menusByRole } from './menus';
+import { canOpenPage, type MenuEntry, type MenuGroup, menuEntryFor, menuFor, menusByRole } from './menus';
 import type { PermissionSubject } from './permission';
 import { ALL_PERMISSIONS, adminPermissionKeys, grantableKeysByRole, type Role, roles } from './roles';
 
@@ -278,5 +278,31 @@ describe('menuFor', () => {
     menuFor(user(['shop', 'manager', 'customer_service', 'pharmacy_admin']), PID);
     menuFor(user(['manager'], { permissions: { [PID]: ['order_statistics'] } }), PID);
     expect(JSON.stringify(menusByRole)).toBe(before);
+  });
+});
+
+describe('menuEntryFor and canOpenPage', () => {
+  it('places a page under the deepest menu entry above it, with that entry’s group', () => {
+    const menu = menuFor(user(['shop']), PID);
+    expect(menuEntryFor(menu, '/pharmacy/finance/orderDetail')?.entry.title).toBe('财务对账');
+    expect(menuEntryFor(menu, '/broadcast/column/manage')).toMatchObject({
+      group: { title: '其他' },
+      entry: { title: '营期管理' },
+    });
+    expect(menuEntryFor(menu, '/broadcast/columnist')).toBeUndefined();
+  });
+
+  it('needs the route map and, for a keyed menu page, the key', () => {
+    const operator = user(['admin'], { admin_permissions: ['order'] });
+    expect(canOpenPage(operator, null, '/marketManage/customer/data')).toBe(true);
+    expect(canOpenPage(operator, null, '/marketManage/customer')).toBe(false);
+    expect(canOpenPage(operator, null, '/website/order')).toBe(true);
+    expect(canOpenPage(operator, null, '/website/group')).toBe(false);
+    const manager = user(['manager'], { permissions: { [PID]: ['order_read_pharmacy'] } });
+    expect(canOpenPage(manager, PID, '/pharmacy/order')).toBe(true);
+    expect(canOpenPage(manager, PID, '/pharmacy/order/census')).toBe(false);
+    expect(canOpenPage(manager, 8, '/pharmacy/order')).toBe(false);
+    // Public pages are open to anyone.
+    expect(canOpenPage(user([]), null, '/medicine/list')).toBe(true);
   });
 });

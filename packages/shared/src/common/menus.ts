@@ -1,5 +1,6 @@
 import { hasAdminPermission, hasPharmacyPermission, type PermissionSubject } from './permission';
 import type { Role } from './roles';
+import { canOpenPath } from './routes';
 
 /** A menu entry, as in the spec (§3 "Menu entry"). */
 export interface MenuEntry {
@@ -182,4 +183,36 @@ export function menuFor(user: PermissionSubject, pharmacyId: number | null): Men
     }
   }
   return groups;
+}
+
+const underPath = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
+
+/**
+ * The menu entry a path belongs to, with its group: the longest entry path that is the path or one of its ancestors
+ * (/pharmacy/finance/orderDetail belongs to 财务对账). The sider highlights it and the breadcrumb starts from it, so
+ * both place a page under the same group.
+ */
+export function menuEntryFor(groups: MenuGroup[], path: string): { group: MenuGroup; entry: MenuEntry } | undefined {
+  let best: { group: MenuGroup; entry: MenuEntry } | undefined;
+  for (const group of groups) {
+    for (const entry of group.children) {
+      if (underPath(path, entry.path) && (!best || entry.path.length > best.entry.path.length)) best = { group, entry };
+    }
+  }
+  return best;
+}
+
+/**
+ * Whether the user may open a page: the route map lets one of their roles in (`canOpenPath`), and where the path is
+ * a menu entry of their roles that needs a permission key, they hold it for the current pharmacy.
+ */
+export function canOpenPage(user: PermissionSubject, pharmacyId: number | null, path: string): boolean {
+  if (!canOpenPath(user.roles, path)) return false;
+  const gated: [Role, MenuEntry][] = [];
+  for (const role of user.roles) {
+    for (const group of menusByRole[role] ?? []) {
+      for (const entry of group.children) if (entry.path === path) gated.push([role, entry]);
+    }
+  }
+  return gated.length === 0 || gated.some(([role, entry]) => canSeeMenuEntry(role, entry, user, pharmacyId));
 }

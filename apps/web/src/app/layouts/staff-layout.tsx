@@ -1,8 +1,8 @@
 import './dayjs-locale';
 import { BellOutlined, DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { type MenuGroup, maskPhone, menuFor } from '@pharmacy/shared';
-import { Avatar, Badge, Breadcrumb, Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { canOpenPage, type MenuGroup, maskPhone, menuEntryFor, menuFor } from '@pharmacy/shared';
+import { Avatar, Badge, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, type MenuProps } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
 import { PharmacySwitcher } from '../../features/auth/components/pharmacy-switcher';
@@ -20,16 +20,9 @@ const ChangePasswordDialog = lazy(() =>
   import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })),
 );
 
-/** The menu entry a path belongs to: the longest entry path that is the path or one of its ancestors. */
+/** The menu entry a path belongs to (the shared menuEntryFor, which the breadcrumb uses too). */
 export function selectedMenuKey(groups: MenuGroup[], pathname: string): string | undefined {
-  let best: string | undefined;
-  for (const group of groups) {
-    for (const entry of group.children) {
-      const hit = pathname === entry.path || pathname.startsWith(`${entry.path}/`);
-      if (hit && (!best || entry.path.length > best.length)) best = entry.path;
-    }
-  }
-  return best;
+  return menuEntryFor(groups, pathname)?.entry.path;
 }
 
 function UnreadBell() {
@@ -96,26 +89,23 @@ function UserMenu() {
 
 function PageBreadcrumb({ groups }: { groups: MenuGroup[] }) {
   const { pathname } = useLocation();
-  const crumbs = breadcrumbFor(pathname);
+  const userInfo = useSessionStore((s) => s.userInfo);
+  const pharmacyId = useSessionStore((s) => s.currentPharmacy?.id ?? null);
+  const crumbs = breadcrumbFor(pathname, {
+    groups,
+    canOpen: (path) => !!userInfo && canOpenPage(userInfo, pharmacyId, path),
+  });
   if (crumbs.length === 0) return null;
-  const group = groups.find((g) => g.children.some((e) => e.path === crumbs[0].path));
-  const items = [
-    ...(group ? [{ title: group.title }] : []),
-    ...crumbs.map((c) => ({ title: c.link ? <Link to={c.path}>{c.title}</Link> : c.title })),
-  ];
+  const items = crumbs.map((c) => ({
+    title: c.link && c.path ? <Link to={c.path}>{c.title}</Link> : c.title,
+  }));
   return <Breadcrumb items={items} style={{ marginBottom: 16 }} />;
 }
 
-/** The back-office layout: role menu in the sider, pharmacy switcher, unread bell and user menu in the header. */
-export function StaffLayout() {
+/** The brand and the role menu: in the sider on a wide screen, in a drawer on a narrow one. */
+function MainMenu({ groups, onNavigate }: { groups: MenuGroup[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const userInfo = useSessionStore((s) => s.userInfo);
-  const currentPharmacyId = useSessionStore((s) => s.currentPharmacy?.id ?? null);
-  const [collapsed, setCollapsed] = useState(false);
-  const transition = useLayoutTransitionClass();
-
-  const groups = useMemo(() => (userInfo ? menuFor(userInfo, currentPharmacyId) : []), [userInfo, currentPharmacyId]);
   const items = useMemo<MenuProps['items']>(
     () =>
       groups.map((group) => ({
@@ -130,74 +120,118 @@ export function StaffLayout() {
     [groups],
   );
   const selected = selectedMenuKey(groups, pathname);
+  return (
+    <>
+      <Link to="/" className="console-brand" aria-label="药房平台首页" onClick={onNavigate}>
+        <span className="console-brand-mark" aria-hidden="true">
+          药
+        </span>
+        <span>药房平台</span>
+      </Link>
+      <nav aria-label="主菜单">
+        <Menu
+          mode="inline"
+          items={items}
+          selectedKeys={selected ? [selected] : []}
+          // The sider collapses to nothing, never to icons, so the collapsed-item tooltips would never show.
+          tooltip={false}
+          style={{ borderInlineEnd: 'none' }}
+          onClick={({ key, domEvent }) => {
+            onNavigate?.();
+            // A click on the link itself is handled by <Link>; a click elsewhere on the row navigates too.
+            if ((domEvent.target as HTMLElement).closest('a')) return;
+            navigate(key);
+          }}
+        />
+      </nav>
+    </>
+  );
+}
+
+const MENU_WIDTH = 220;
+
+/**
+ * The back-office layout: role menu in the sider, pharmacy switcher, unread bell and user menu in the header.
+ * Below antd's lg breakpoint (992 px) the menu is a drawer over the page instead, closed after every navigation,
+ * so the page keeps the whole width of a phone.
+ */
+export function StaffLayout() {
+  const { pathname } = useLocation();
+  const userInfo = useSessionStore((s) => s.userInfo);
+  const currentPharmacyId = useSessionStore((s) => s.currentPharmacy?.id ?? null);
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const transition = useLayoutTransitionClass();
+  // Unknown until the first measurement (an effect before paint): taken as wide.
+  const narrow = Grid.useBreakpoint().lg === false;
+
+  // Any navigation (menu, breadcrumb, bell, back button) closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a path change by design
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  const groups = useMemo(() => (userInfo ? menuFor(userInfo, currentPharmacyId) : []), [userInfo, currentPharmacyId]);
+  const menuShown = narrow ? drawerOpen : !collapsed;
 
   return (
     <Layout className={transition} style={{ minHeight: '100vh' }}>
       <a className="skip-link" href="#main-content">
         跳到主要内容
       </a>
-      <Sider
-        theme="light"
-        width={220}
-        collapsedWidth={0}
-        breakpoint="lg"
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        trigger={null}
-        style={{
-          borderRight: '1px solid rgba(5, 5, 5, 0.06)',
-          position: 'sticky',
-          top: 0,
-          height: '100vh',
-          overflow: 'auto',
-        }}
-      >
-        <Link to="/" className="console-brand" aria-label="药房平台首页">
-          <span className="console-brand-mark" aria-hidden="true">
-            药
-          </span>
-          <span>药房平台</span>
-        </Link>
-        <nav aria-label="主菜单">
-          <Menu
-            mode="inline"
-            items={items}
-            selectedKeys={selected ? [selected] : []}
-            // The sider collapses to nothing, never to icons, so the collapsed-item tooltips would never show.
-            tooltip={false}
-            style={{ borderInlineEnd: 'none' }}
-            onClick={({ key, domEvent }) => {
-              // A click on the link itself is handled by <Link>; a click elsewhere on the row navigates too.
-              if ((domEvent.target as HTMLElement).closest('a')) return;
-              navigate(key);
-            }}
-          />
-        </nav>
-      </Sider>
-      <Layout>
+      {narrow ? (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          placement="left"
+          size={MENU_WIDTH}
+          closable={false}
+          title={null}
+          aria-label="菜单"
+          styles={{ body: { padding: 0 } }}
+        >
+          <MainMenu groups={groups} onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      ) : (
+        <Sider
+          theme="light"
+          width={MENU_WIDTH}
+          collapsedWidth={0}
+          collapsed={collapsed}
+          trigger={null}
+          style={{
+            borderRight: '1px solid rgba(5, 5, 5, 0.06)',
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            overflow: 'auto',
+          }}
+        >
+          <MainMenu groups={groups} />
+        </Sider>
+      )}
+      <Layout style={{ minWidth: 0 }}>
         <Header
           style={{
             display: 'flex',
             alignItems: 'center',
-            gap: 12,
-            paddingInline: 16,
+            gap: narrow ? 4 : 12,
+            paddingInline: narrow ? 8 : 16,
             background: '#fff',
             borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
           }}
         >
           <Button
             type="text"
-            aria-label={collapsed ? '展开菜单' : '收起菜单'}
-            aria-expanded={!collapsed}
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={() => setCollapsed((c) => !c)}
+            aria-label={menuShown ? '收起菜单' : '展开菜单'}
+            aria-expanded={menuShown}
+            icon={menuShown ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+            onClick={() => (narrow ? setDrawerOpen((o) => !o) : setCollapsed((c) => !c))}
           />
           <div style={{ flex: 1 }} />
           <PharmacySwitcher />
           <UnreadBell />
           <UserMenu />
         </Header>
-        <Content id="main-content" tabIndex={-1} style={{ padding: 24, outline: 'none' }}>
+        <Content id="main-content" tabIndex={-1} style={{ padding: narrow ? 12 : 24, outline: 'none', minWidth: 0 }}>
           <PageBreadcrumb groups={groups} />
           <KeepAliveOutlet />
         </Content>
