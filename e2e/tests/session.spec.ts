@@ -62,15 +62,21 @@ test('logout clears storage and the token cookie and goes home', async ({ page, 
   await expect(page).toHaveURL(/\/login\?redirect=/);
 });
 
-test('keep-alive pages keep their form input across navigation', async ({ page }) => {
+test('keep-alive pages stay mounted across navigation, other pages do not', async ({ page }) => {
   const app = new ConsolePage(page);
   await app.signIn(demoAccounts.customer_service);
+  // A mark put on the page's DOM outside React survives only if the very same element is shown again.
+  const mark = (title: string) =>
+    page.getByRole('region', { name: title }).evaluate((el) => el.setAttribute('data-e2e-mark', 'kept'));
   await page.goto('/marketManage/createOrder/detail');
-  const draft = page.getByLabel('备注草稿');
-  await draft.fill('下午三点给王女士回电');
+  await mark('下单详情');
   await app.menu().getByRole('link', { name: '任务列表' }).click();
   await expect(page).toHaveURL(/\/marketManage\/task$/);
+  await mark('任务列表');
   await page.goBack();
   await expect(page).toHaveURL(/\/marketManage\/createOrder\/detail$/);
-  await expect(page.getByLabel('备注草稿')).toHaveValue('下午三点给王女士回电');
+  await expect(page.getByRole('region', { name: '下单详情' })).toHaveAttribute('data-e2e-mark', 'kept');
+  await page.goForward();
+  await expect(page.getByRole('region', { name: '任务列表' })).toBeVisible();
+  await expect(page.getByRole('region', { name: '任务列表' })).not.toHaveAttribute('data-e2e-mark', 'kept');
 });

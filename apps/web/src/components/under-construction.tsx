@@ -1,6 +1,6 @@
 import { ToolOutlined } from '@ant-design/icons';
-import { Card, Input } from 'antd';
-import { type ReactNode, useId, useState } from 'react';
+import { Card } from 'antd';
+import { type ReactNode, useId } from 'react';
 
 /** A page whose module is built by a later issue: its title and a plain 建设中, nothing invented. */
 export function UnderConstruction({
@@ -25,28 +25,5 @@ export function UnderConstruction({
       </p>
       {children ? <div style={{ marginTop: 24 }}>{children}</div> : null}
     </Card>
-  );
-}
-
-/**
- * A free-text draft kept in the page's own state. Placed on the keep-alive pages, it shows that their state
- * survives navigating away and back.
- */
-export function DraftNote() {
-  const id = useId();
-  const [value, setValue] = useState('');
-  return (
-    <div style={{ maxWidth: 480 }}>
-      <label htmlFor={id} style={{ display: 'block', marginBottom: 8 }}>
-        备注草稿
-      </label>
-      <Input.TextArea
-        id={id}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        autoSize={{ minRows: 2, maxRows: 6 }}
-        placeholder="离开本页后再回来，草稿仍在"
-      />
-    </div>
   );
 }

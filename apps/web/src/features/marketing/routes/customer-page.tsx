@@ -1,10 +1,6 @@
-import { DraftNote, UnderConstruction } from '../../../components/under-construction';
+import { UnderConstruction } from '../../../components/under-construction';
 
-/** Kept alive while hidden (route metadata keepAlive); the draft shows its state surviving navigation. */
+/** Kept alive while hidden (route metadata keepAlive). */
 export default function CustomerPage() {
-  return (
-    <UnderConstruction title="会员管理">
-      <DraftNote />
-    </UnderConstruction>
-  );
+  return <UnderConstruction title="会员管理" />;
 }

@@ -1,10 +1,6 @@
-import { DraftNote, UnderConstruction } from '../../../components/under-construction';
+import { UnderConstruction } from '../../../components/under-construction';
 
-/** Kept alive while hidden (route metadata keepAlive); the draft shows its state surviving navigation. */
+/** Kept alive while hidden (route metadata keepAlive). */
 export default function SubstituteOrderDetailPage() {
-  return (
-    <UnderConstruction title="代下单详情">
-      <DraftNote />
-    </UnderConstruction>
-  );
+  return <UnderConstruction title="代下单详情" />;
 }
