@@ -125,8 +125,7 @@ export type CommentVoteKind = (typeof commentVoteKinds)[number];
 export const commentSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int(),
-  account_id: z.number().int(),
-  /** Shown masked (e.g. 张**). */
+  /** Shown masked (张**, or 138****0001 when the account has no name); the author's account id is never sent. */
   author_name: z.string(),
   head_img_url: z.string(),
   content: z.string(),
