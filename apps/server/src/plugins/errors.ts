@@ -88,17 +88,52 @@ export function frameworkErrorHandler(err: FastifyError, _request: FastifyReques
   });
 }
 
-/**
- * PostgreSQL refuses text with a NUL character (22021 invalid byte sequence, 22P05 untranslatable character): that is
- * the client's input, not a server fault, whichever route passed it on (search boxes, filters, names).
- */
-function databaseRefusesInput(err: unknown): boolean {
+/** The SQLSTATE of a database error (PGlite and node-postgres both carry `code`), looked for through `cause`s. */
+function sqlState(err: unknown): string | null {
   let e = err as { code?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 4; depth++) {
-    if (e.code === '22021' || e.code === '22P05') return true;
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
     e = e.cause as typeof e;
   }
-  return false;
+  return null;
+}
+
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a number or a date out of range, text it cannot store or read as
+ * the column's type) come from a value the client sent, whichever route passed it on: a 400, not a server fault. The
+ * schemas refuse such values first (ids bounded to 2³¹−1, dates to 1900–2100); this is the last line of defence.
+ */
+function dataException(err: unknown): Envelope | null {
+  const state = sqlState(err);
+  if (!state?.startsWith('22')) return null;
+  // NUL (22021 invalid byte sequence, 22P05 untranslatable character) in a search box, filter or name
+  const text = state === '22021' || state === '22P05';
+  return {
+    code: ErrorCode.BAD_PARAMS,
+    msg: text ? '包含无法保存的字符' : '数值或日期超出允许范围，或格式不正确',
+    message: text
+      ? 'Input contains characters the database cannot store (NUL)'
+      : `Input the database refuses (SQLSTATE ${state})`,
+    data: null,
+  };
+}
+
+/**
+ * A multipart body that ends inside a part, or whose boundary is missing: busboy raises plain Errors (no code, no
+ * status) that would otherwise answer 500, on every route that reads files.
+ */
+const multipartFaults: [RegExp, string][] = [
+  [/unexpected end of multipart data/i, '上传内容不完整，请重新上传'],
+  [/^Multipart: Boundary not found/, '上传格式不正确：缺少分隔符（boundary）'],
+];
+
+function malformedMultipart(err: FastifyError, request: FastifyRequest): Envelope | null {
+  if (err.code || typeof err.statusCode === 'number') return null;
+  const type = request.headers['content-type'];
+  if (typeof type !== 'string' || !/^multipart\//i.test(type.trim())) return null;
+  const fault = multipartFaults.find(([pattern]) => pattern.test(err.message ?? ''));
+  if (!fault) return null;
+  return { code: ErrorCode.BAD_PARAMS, msg: fault[1], message: `Malformed multipart body: ${err.message}`, data: null };
 }
 
 const internalEnvelope = (): Envelope => ({
@@ -156,13 +191,11 @@ export const errorsPlugin = fp(
       if (hasZodFastifySchemaValidationErrors(err)) {
         return reply.code(400).send(validationEnvelope(err.validation, err.validationContext));
       }
-      if (databaseRefusesInput(err)) {
-        return reply.code(400).send({
-          code: ErrorCode.BAD_PARAMS,
-          msg: '请求参数错误：包含无法保存的字符',
-          message: 'Input contains characters the database cannot store (NUL)',
-          data: null,
-        });
+      const refused = dataException(err) ?? malformedMultipart(err, request);
+      if (refused) {
+        // kept in the log: a data exception no schema caught is a schema to tighten
+        request.log.warn({ err }, refused.message);
+        return reply.code(400).send(refused);
       }
       if (isResponseSerializationError(err)) {
         request.log.error({ err, issues: err.cause?.issues }, 'response does not match its schema');

@@ -1,6 +1,7 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seedDemo } from '../db/seed/index';
@@ -33,6 +34,17 @@ beforeAll(async () => {
     beforeReady: (app) => {
       app.get('/api/v1/test/boom', async () => {
         throw new Error('database exploded at /srv/secret.ts:12');
+      });
+      // a value no schema bounded reaching PostgreSQL (class 22, data exception), and a genuine SQL fault (class 42)
+      app.get('/api/v1/test/sql/:case', async (request) => {
+        const cases: Record<string, string> = {
+          'int-out-of-range': 'select 2147483648::int',
+          'year-zero': "select '0000-12-31 16:00:00+00'::timestamptz",
+          'bad-number-text': "select 'abc'::int",
+          'syntax-error': 'select from where',
+        };
+        await app.db.execute(sql.raw(cases[(request.params as { case: string }).case] ?? 'select 1'));
+        return { ok: true };
       });
       app.get(
         '/api/v1/test/bad-response',
@@ -110,6 +122,39 @@ describe('error envelope', () => {
     const mismatch = await t.app.inject({ method: 'GET', url: '/api/v1/test/bad-response' });
     expect(mismatch.statusCode).toBe(500);
     expect(mismatch.json().code).toBe(500000);
+  });
+
+  it("a PostgreSQL data exception (SQLSTATE class 22) is the client's input: 400 with the envelope, on both drivers", async () => {
+    for (const name of ['int-out-of-range', 'year-zero', 'bad-number-text']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/test/sql/${name}` });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json(), name).toMatchObject({ code: 400000, msg: '数值或日期超出允许范围，或格式不正确', data: null });
+      expect(res.json().message, name).toMatch(/^Input the database refuses \(SQLSTATE 22[0-9A-Z]{3}\)$/);
+    }
+    // any other database failure is still the server's fault
+    const fault = await t.app.inject({ method: 'GET', url: '/api/v1/test/sql/syntax-error' });
+    expect(fault.statusCode).toBe(500);
+    expect(fault.json().code).toBe(500000);
+  });
+
+  it('ids past 2³¹−1 are refused by the schema (400 ID 不正确), not by the database', async () => {
+    const token = await t.login('13800000002');
+    const headers = { auth: token };
+    for (const id of ['2147483648', '4294967296', '9007199254740991']) {
+      const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/message/${id}`, headers });
+      expect(del.statusCode, id).toBe(400);
+      expect(del.json(), id).toMatchObject({ code: 400000, msg: 'id ID 不正确' });
+      const read = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/message/read',
+        headers,
+        payload: { ids: [Number(id)] },
+      });
+      expect(read.statusCode, id).toBe(400);
+      expect(read.json(), id).toMatchObject({ code: 400000, msg: 'ids.0 ID 不正确' });
+    }
+    const largest = await t.app.inject({ method: 'DELETE', url: '/api/v1/message/2147483647', headers });
+    expect(largest.statusCode).toBe(404);
   });
 
   it('hostile input never yields a 500', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber, idText, idTextSchema } from '../common/fields';
 import { pageQuerySchema } from '../common/paging';
 
 export const productTypes = ['RX', 'OTC', 'HERBAL', 'NON_DRUG'] as const;
@@ -103,7 +104,7 @@ export const medicineSorts = ['default', 'price_asc', 'price_desc', 'sales'] as 
 export const medicineListQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(50, { error: '搜索词最多 50 字' }).optional().catch(undefined),
   type: z.enum(productTypes).optional().catch(undefined),
-  category_id: z.coerce.number().int().positive().optional().catch(undefined),
+  category_id: idTextSchema.optional().catch(undefined),
   min_price: moneyQuery.optional().catch(undefined),
   max_price: moneyQuery.optional().catch(undefined),
   sort: z.enum(medicineSorts).catch('default').default('default'),
@@ -139,12 +140,12 @@ export const commentSchema = z.object({
 export type MedicineComment = z.infer<typeof commentSchema>;
 
 export const commentListQuerySchema = pageQuerySchema.extend({
-  product_id: z.coerce.number().int().positive({ error: '请选择药品' }),
+  product_id: idText('请选择药品'),
 });
 export type CommentListQuery = z.infer<typeof commentListQuerySchema>;
 
 export const commentAddBodySchema = z.object({
-  product_id: z.number().int().positive({ error: '请选择药品' }),
+  product_id: idNumber('请选择药品'),
   content: z.string().trim().min(1, { error: '请输入评论内容' }).max(500, { error: '评论最多 500 字' }),
   rating: z.number().int().min(1, { error: '评分为 1 到 5 星' }).max(5, { error: '评分为 1 到 5 星' }).default(5),
 });
@@ -194,10 +195,10 @@ export const pharmacyListQuerySchema = pageQuerySchema.extend({
 export type PharmacyListQuery = z.infer<typeof pharmacyListQuerySchema>;
 
 export const pharmacyProductListQuerySchema = pageQuerySchema.extend({
-  pharmacy_id: z.coerce.number().int().positive({ error: '请选择药店' }),
+  pharmacy_id: idText('请选择药店'),
   q: z.string().trim().max(50).optional().catch(undefined),
   type: z.enum(productTypes).optional().catch(undefined),
-  category_id: z.coerce.number().int().positive().optional().catch(undefined),
+  category_id: idTextSchema.optional().catch(undefined),
 });
 export type PharmacyProductListQuery = z.infer<typeof pharmacyProductListQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mobilePhoneSchema } from '../common/fields';
+import { idSchema, mobilePhoneSchema } from '../common/fields';
 import { pageQuerySchema } from '../common/paging';
 import { isSitePath } from '../common/rules/site-path';
 
@@ -35,7 +35,7 @@ export const unreadCountSchema = z.object({ count: z.number().int() });
 
 export const markReadBodySchema = z
   .object({
-    ids: z.array(z.number().int().positive()).max(100, { error: '一次最多标记 100 条' }).optional(),
+    ids: z.array(idSchema).max(100, { error: '一次最多标记 100 条' }).optional(),
     all: z.boolean().optional(),
   })
   .refine((b) => b.all === true || (b.ids && b.ids.length > 0), { error: '请选择要标记的消息', path: ['ids'] });

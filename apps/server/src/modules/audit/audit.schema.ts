@@ -1,7 +1,5 @@
-import { pageQuerySchema } from '@pharmacy/shared';
+import { dateSchema, idTextSchema, pageQuerySchema } from '@pharmacy/shared';
 import { z } from 'zod';
-
-const dateSchema = z.iso.date({ error: '日期格式应为 YYYY-MM-DD' });
 
 /** Filters of the operator's audit log list; dates are whole days in Asia/Shanghai. */
 export const auditLogQuerySchema = pageQuerySchema.extend({
@@ -11,8 +9,8 @@ export const auditLogQuerySchema = pageQuerySchema.extend({
     .max(64)
     .regex(/^[a-z0-9_.]*$/, { error: '操作类型格式不正确' })
     .optional(),
-  account_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  pharmacy_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  account_id: idTextSchema.optional(),
+  pharmacy_id: idTextSchema.optional(),
   date_from: dateSchema.optional(),
   date_to: dateSchema.optional(),
 });

@@ -88,4 +88,23 @@ describe('GET /api/v1/admin/audit_log', () => {
     expect(reversed.status).toBe(400);
     expect(reversed.body.msg).toMatch(/开始日期/);
   });
+
+  it('refuses dates outside 1900–2100 and ids past 2³¹−1 by their field (year 0 reached PostgreSQL: 500)', async () => {
+    for (const [query, field] of [
+      ['date_from=0001-01-01', 'date_from'],
+      ['date_from=0000-01-01', 'date_from'],
+      ['date_to=9999-12-31', 'date_to'],
+      ['date_to=1899-12-31', 'date_to'],
+    ]) {
+      const res = await list(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body, query).toMatchObject({ code: 400000, msg: `${field} 日期应在 1900-01-01 至 2100-12-31 之间` });
+    }
+    for (const query of ['account_id=2147483648', 'pharmacy_id=4294967296']) {
+      const res = await list(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.msg, query).toMatch(/ID 不正确$/);
+    }
+    expect((await list('date_from=1900-01-01&date_to=2100-12-31')).status).toBe(200);
+  });
 });
