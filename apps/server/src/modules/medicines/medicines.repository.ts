@@ -1,7 +1,7 @@
 import type { CommentVoteKind, MedicineListQuery, ProductType } from '@pharmacy/shared';
 import type { SQL } from 'drizzle-orm';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
 import {
   account,
   commentVote,
@@ -212,6 +212,7 @@ export class MedicineRepository {
         .select({
           comment: medicineComment,
           authorName: account.name,
+          authorPhone: account.phone,
           headImgUrl: account.headImgUrl,
           myVote:
             viewerId === null
@@ -229,13 +230,58 @@ export class MedicineRepository {
     return { rows, total };
   }
 
-  async addComment(values: { productId: number; accountId: number; content: string; rating: number }) {
-    const [row] = await this.db.insert(medicineComment).values(values).returning();
-    const [author] = await this.db
-      .select({ name: account.name, headImgUrl: account.headImgUrl })
+  /** Runs `fn` in one transaction (a limit's count and the insert it allows). */
+  transaction<T>(fn: (tx: DbExecutor) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /**
+   * Serialises concurrent posts about one key (an account, an address) until the transaction ends: a PostgreSQL
+   * advisory lock, so the limit holds across every instance of the server.
+   */
+  async lock(tx: DbExecutor, key: string) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  }
+
+  /** When the account last commented, or null (served by medicine_comment_account_idx). */
+  async lastCommentAt(tx: DbExecutor, accountId: number): Promise<Date | null> {
+    const [row] = await tx
+      .select({ at: medicineComment.createdAt })
+      .from(medicineComment)
+      .where(eq(medicineComment.accountId, accountId))
+      .orderBy(desc(medicineComment.createdAt))
+      .limit(1);
+    return row?.at ?? null;
+  }
+
+  /** Comments posted since `since` by the account, or from the address. */
+  async countCommentsSince(tx: DbExecutor, by: { accountId: number } | { ip: string }, since: Date) {
+    const who = 'ip' in by ? eq(medicineComment.ip, by.ip) : eq(medicineComment.accountId, by.accountId);
+    const [row] = await tx
+      .select({ n: count() })
+      .from(medicineComment)
+      .where(and(who, gte(medicineComment.createdAt, since)));
+    return Number(row?.n ?? 0);
+  }
+
+  async addComment(
+    tx: DbExecutor,
+    values: { productId: number; accountId: number; content: string; rating: number; ip: string; createdAt: Date },
+  ) {
+    const [row] = await tx
+      .insert(medicineComment)
+      .values({ ...values, updatedAt: values.createdAt })
+      .returning();
+    const [author] = await tx
+      .select({ name: account.name, phone: account.phone, headImgUrl: account.headImgUrl })
       .from(account)
       .where(eq(account.id, values.accountId));
-    return { comment: row, authorName: author?.name ?? '', headImgUrl: author?.headImgUrl ?? '' };
+    return {
+      comment: row,
+      authorName: author?.name ?? '',
+      authorPhone: author?.phone ?? '',
+      headImgUrl: author?.headImgUrl ?? '',
+    };
   }
 
   /**

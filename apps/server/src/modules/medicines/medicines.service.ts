@@ -10,17 +10,18 @@ import type {
   Product,
   ProductQuote,
 } from '@pharmacy/shared';
-import type { z } from 'zod';
-import { AppError } from '../../lib/app-error';
-import type { CatalogueCache } from '../../plugins/catalogue-cache';
-import type { MedicineRepository } from './medicines.repository';
 import {
   type entry1GroupSchema,
   fitsInt,
   type pharmacyLicenceSchema,
   type provinceSchema,
   type quoteListQuerySchema,
-} from './medicines.schema';
+} from '@pharmacy/shared';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { startOfShanghaiDay } from '../../lib/shanghai-day';
+import type { CatalogueCache } from '../../plugins/catalogue-cache';
+import type { MedicineRepository } from './medicines.repository';
 import { quoteFields } from './quote-fields';
 
 /** How long a hot ranking is reused. */
@@ -33,6 +34,21 @@ export const maskName = (name: string) => {
   const chars = [...name.trim()];
   return chars.length === 0 ? '匿名用户' : `${chars[0]}**`;
 };
+
+/** 138****0001 : a phone number with its middle four digits hidden. */
+export const maskPhone = (phone: string) =>
+  /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '匿名用户';
+
+/** How a comment's author is shown to everybody: the masked name, else the masked phone; never the account id. */
+export const commentAuthor = (name: string, phone: string) => (name.trim() ? maskName(name) : maskPhone(phone));
+
+/** One account may comment once in this interval… */
+export const COMMENT_MIN_INTERVAL_MS = 30_000;
+/** …and this many times a day (Asia/Shanghai). */
+export const COMMENT_DAILY_LIMIT = 20;
+/** One address (several accounts behind it) may post this many comments in the window. */
+export const COMMENT_IP_WINDOW_MS = 10 * 60_000;
+export const COMMENT_IP_LIMIT = 20;
 
 const instructionKeys = ['indications', 'usage', 'contraindications', 'adverse_reactions', 'storage'] as const;
 
@@ -47,8 +63,7 @@ type CommentRow = Awaited<ReturnType<MedicineRepository['comments']>>['rows'][nu
 const toComment = (r: Omit<CommentRow, 'myVote'> & { myVote: CommentVoteKind | null }): MedicineComment => ({
   id: r.comment.id,
   product_id: r.comment.productId,
-  account_id: r.comment.accountId,
-  author_name: maskName(r.authorName),
+  author_name: commentAuthor(r.authorName, r.authorPhone),
   head_img_url: r.headImgUrl,
   content: r.comment.content,
   rating: r.comment.rating,
@@ -58,11 +73,17 @@ const toComment = (r: Omit<CommentRow, 'myVote'> & { myVote: CommentVoteKind | n
   created_at: r.comment.createdAt.toISOString(),
 });
 
+/** Who posts a comment from where: the address is limited as well as the account. */
+export interface CommentClient {
+  ip: string;
+}
+
 /** The public catalogue (mp/cms), rankings and comments (admin/medicine). */
 export class MedicineService {
   constructor(
     private readonly repo: MedicineRepository,
     private readonly cache: CatalogueCache,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** The same for every caller, so a page (with its count, the costly part) is reused for a few seconds. */
@@ -158,15 +179,53 @@ export class MedicineService {
     return { list: rows.map(toComment), total, page: query.page, page_size: query.page_size };
   }
 
-  async addComment(accountId: number, body: CommentAddBody): Promise<MedicineComment> {
+  /**
+   * Posts a comment within the limits: per account one every COMMENT_MIN_INTERVAL_MS and COMMENT_DAILY_LIMIT a day,
+   * per address COMMENT_IP_LIMIT in COMMENT_IP_WINDOW_MS. The counts and the insert share one transaction under
+   * advisory locks on the account and the address, so parallel posts (on any instance) queue and cannot overshoot.
+   * Without a client address only the account's limits apply.
+   */
+  async addComment(
+    accountId: number,
+    body: CommentAddBody,
+    client: CommentClient | null = null,
+  ): Promise<MedicineComment> {
     if (!fitsInt(body.product_id) || !(await this.repo.productExists(body.product_id))) {
       throw AppError.notFound('药品不存在或已下架', 'Product not found');
     }
-    const created = await this.repo.addComment({
-      productId: body.product_id,
-      accountId,
-      content: body.content,
-      rating: body.rating,
+    const ip = client?.ip.slice(0, 64) ?? '';
+    const created = await this.repo.transaction(async (tx) => {
+      // always in this order (account, then address), so two posts never wait on each other's second lock
+      await this.repo.lock(tx, `comment:account:${accountId}`);
+      if (ip) await this.repo.lock(tx, `comment:ip:${ip}`);
+      const now = this.now();
+      const last = await this.repo.lastCommentAt(tx, accountId);
+      const since = last ? now.getTime() - last.getTime() : Number.POSITIVE_INFINITY;
+      if (since < COMMENT_MIN_INTERVAL_MS) {
+        const wait = Math.max(1, Math.ceil((COMMENT_MIN_INTERVAL_MS - since) / 1000));
+        throw AppError.tooManyRequests(`评论过于频繁，请 ${wait} 秒后再试`, 'Comment posted within the interval');
+      }
+      const today = await this.repo.countCommentsSince(tx, { accountId }, startOfShanghaiDay(now));
+      if (today >= COMMENT_DAILY_LIMIT) {
+        throw AppError.tooManyRequests(
+          `今日评论已达 ${COMMENT_DAILY_LIMIT} 条上限，请明天再来`,
+          'Daily comment limit reached',
+        );
+      }
+      if (ip) {
+        const fromIp = await this.repo.countCommentsSince(tx, { ip }, new Date(now.getTime() - COMMENT_IP_WINDOW_MS));
+        if (fromIp >= COMMENT_IP_LIMIT) {
+          throw AppError.tooManyRequests('当前网络评论过于频繁，请稍后再试', 'Comment limit of the address reached');
+        }
+      }
+      return this.repo.addComment(tx, {
+        productId: body.product_id,
+        accountId,
+        content: body.content,
+        rating: body.rating,
+        ip,
+        createdAt: now,
+      });
     });
     return toComment({ ...created, myVote: null });
   }

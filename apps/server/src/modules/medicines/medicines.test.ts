@@ -204,7 +204,8 @@ describe('comments and votes', () => {
     const added = await t.app.inject({
       method: 'POST',
       url: '/api/v1/admin/medicine/comment',
-      headers: headers(patient),
+      // the shop posts this one: the patient commented a moment ago and must wait (comment limits)
+      headers: headers(shop),
       payload: { product_id: 2, content: '并发投票', rating: 5 },
     });
     const id = added.json().data.id as number;
