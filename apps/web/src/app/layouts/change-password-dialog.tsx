@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@pharmacy/shared';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
+import { validatedValues } from '../../components/form-validation';
 import { toast } from '../../lib/feedback';
 import { callApi, isApiError } from '../../lib/http';
 
@@ -26,7 +27,8 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validatedValues(form);
+    if (!values) return;
     setSubmitting(true);
     setRefusal(null);
     try {
@@ -49,7 +51,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       okText="确认修改"
       cancelText="取消"
       confirmLoading={submitting}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => void submit()}
       onCancel={() => {
         form.resetFields();
         setRefusal(null);

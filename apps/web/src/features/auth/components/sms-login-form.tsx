@@ -2,6 +2,7 @@ import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { SMS_MIN_INTERVAL_MS, type UserInfo } from '@pharmacy/shared';
 import { Alert, Button, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import { validatedValues } from '../../../components/form-validation';
 import { toast } from '../../../lib/feedback';
 import { login } from '../api/login';
 import { sendSmsCode } from '../api/send-sms-code';
@@ -55,11 +56,7 @@ export function SmsLoginForm(props: {
 
   const send = async () => {
     const fields = captcha.required ? ['phone', 'captcha_code'] : ['phone'];
-    try {
-      await form.validateFields(fields as (keyof Values)[]);
-    } catch {
-      return;
-    }
+    if (!(await validatedValues(form, fields))) return;
     setSending(true);
     setError(null);
     const result = await sendSmsCode({ phone: String(form.getFieldValue('phone')).trim(), ...captchaFields() });

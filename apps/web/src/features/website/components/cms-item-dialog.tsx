@@ -1,6 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, InputNumber, Modal, Select, Switch, Upload } from 'antd';
 import { useEffect, useState } from 'react';
+import { validatedValues } from '../../../components/form-validation';
 import { ImageWithFallback } from '../../../components/image-with-fallback';
 import { dialogToast } from '../../../lib/feedback';
 import { isApiError } from '../../../lib/http';
@@ -106,7 +107,8 @@ export function CmsItemDialog({ collection, collectionLabel, fields, item, nextS
   }, [form, fields, item, nextSort]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validatedValues(form);
+    if (!values) return;
     let payload: Record<string, unknown>;
     try {
       payload = toPayload(fields, values);
