@@ -1,3 +1,4 @@
+import { PictureOutlined } from '@ant-design/icons';
 import { clientMessages } from '@pharmacy/shared';
 import { type CSSProperties, type ImgHTMLAttributes, useEffect, useState } from 'react';
 
@@ -8,11 +9,36 @@ export interface ImageWithFallbackProps extends ImgHTMLAttributes<HTMLImageEleme
   height?: number | string;
 }
 
-/** An image that shows 图片加载失败 in its place when it cannot be loaded (spec §8). */
-export function ImageWithFallback({ src, alt, width, height, style, ...rest }: ImageWithFallbackProps) {
-  const [failed, setFailed] = useState(!src);
-  useEffect(() => setFailed(!src), [src]);
+/** Shown where there is no image at all (e.g. a pharmacy without a logo): nothing went wrong, so no error text. */
+export const NO_IMAGE_TEXT = '暂无图片';
 
+/**
+ * An image that shows 图片加载失败 in its place when it cannot be loaded (spec §8), and a neutral placeholder when
+ * there is no image to load.
+ */
+export function ImageWithFallback({ src, alt, width, height, style, ...rest }: ImageWithFallbackProps) {
+  const [failed, setFailed] = useState(false);
+  useEffect(() => setFailed(false), [src]);
+
+  if (!src) {
+    const box: CSSProperties = {
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      width: width ?? 48,
+      height: height ?? 48,
+      background: '#fafafa',
+      color: '#bfbfbf',
+      fontSize: 20,
+      borderRadius: 4,
+      ...style,
+    };
+    return (
+      <span role="img" aria-label={`${alt}：${NO_IMAGE_TEXT}`} title={NO_IMAGE_TEXT} style={box}>
+        <PictureOutlined aria-hidden="true" />
+      </span>
+    );
+  }
   if (failed) {
     const box: CSSProperties = {
       display: 'inline-flex',

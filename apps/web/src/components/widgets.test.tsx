@@ -29,9 +29,20 @@ describe('ImageWithFallback', () => {
     expect(screen.getByRole('img', { name: '处方图片：图片加载失败' }).textContent).toBe('图片加载失败');
   });
 
-  it('shows the fallback for an empty src', () => {
-    render(<ImageWithFallback src="" alt="头像" />);
-    expect(screen.getByText('图片加载失败')).toBeTruthy();
+  it('shows a neutral placeholder, not an error, when there is no image', () => {
+    for (const src of ['', undefined]) {
+      render(<ImageWithFallback src={src} alt="康宁大药房" width={48} height={48} />);
+      expect(screen.getByRole('img', { name: '康宁大药房：暂无图片' })).toBeTruthy();
+      expect(screen.queryByText('图片加载失败')).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('loads a new src after a failed one', () => {
+    const { rerender } = render(<ImageWithFallback src="/missing.png" alt="药品图片" />);
+    fireEvent.error(screen.getByAltText('药品图片'));
+    rerender(<ImageWithFallback src="/ok.png" alt="药品图片" />);
+    expect(screen.getByAltText('药品图片').getAttribute('src')).toBe('/ok.png');
   });
 });
 
