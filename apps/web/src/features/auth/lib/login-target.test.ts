@@ -22,6 +22,9 @@ describe('loginTarget', () => {
     expect(loginTarget(admin, 1, 'https://evil.example/x')).toBe('/broadcast/topiclist');
     expect(loginTarget(admin, 1, '//evil.example')).toBe('/broadcast/topiclist');
     expect(loginTarget(admin, 1, '/\\evil.example')).toBe('/broadcast/topiclist');
+    // percent-encoded spellings, refused by the same isSitePath rule as a message's link
+    for (const target of ['/%2F%2Fevil.example', '/%5Cevil.example', '/%252F%252Fevil.example'])
+      expect(loginTarget(admin, 1, target)).toBe('/broadcast/topiclist');
     expect(loginTarget(admin, 1, '/login?redirect=/x')).toBe('/broadcast/topiclist');
   });
 
