@@ -6,9 +6,17 @@ import { z } from 'zod';
 import { ImageWithFallback } from '../../../components/image-with-fallback';
 import { ListPage, type RowAction, useListPage } from '../../../components/list-page';
 import { dialogToast } from '../../../lib/feedback';
+import { useQuery } from '../../../lib/use-query';
 import { useCmsFields, useDeleteCmsItem, useSwapCmsSort } from '../api/cms-admin';
-import { type CmsItem, useCmsItems } from '../api/get-cms-items';
-import { cmsCollectionLabels, cmsCollections, cmsFieldLabels, cmsStatusLabels } from './cms-collections';
+import { type CmsItem, cmsItemsQueryOptions } from '../api/get-cms-items';
+import { websiteKeys } from '../api/website-keys';
+import {
+  type CmsCollection,
+  cmsCollectionLabels,
+  cmsCollections,
+  cmsFieldLabels,
+  cmsStatusLabels,
+} from './cms-collections';
 import { type FormField, formFieldsFromRows, formFieldsFromSchema } from './cms-form-fields';
 import { CmsItemDialog } from './cms-item-dialog';
 
@@ -18,7 +26,8 @@ const contentQuerySchema = pageQuerySchema.extend({
 });
 type ContentQuery = z.infer<typeof contentQuerySchema>;
 
-const collectionOptions = cmsCollections.map((c) => ({ value: c, label: `${cmsCollectionLabels[c]}（${c}）` }));
+// The operator sees the collections by their Chinese names only; the codes are the API's business.
+const collectionOptions = cmsCollections.map((c) => ({ value: c, label: cmsCollectionLabels[c] }));
 
 function cellOf(field: FormField) {
   return (value: unknown, row: CmsItem) => {
@@ -51,12 +60,20 @@ export function CmsContentList() {
   const query = list.query as ContentQuery;
   const collection = query.collection;
   const label = cmsCollectionLabels[collection];
-  const items = useCmsItems(collection, {
-    sort: 'sort,id',
-    page: query.page,
-    limit: query.page_size,
-    search: query.search,
-    meta: 'filter_count',
+  const items = useQuery({
+    ...cmsItemsQueryOptions(collection, {
+      sort: 'sort,id',
+      page: query.page,
+      limit: query.page_size,
+      search: query.search,
+      meta: 'filter_count',
+    }),
+    // Paging within a collection keeps the old page on screen while the next loads; another collection's rows never
+    // stand in for this one's (their fields would feed the 新增 dialog of the wrong collection).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && websiteKeys.cmsCollection(collection).every((part, i) => previousQuery.queryKey[i] === part)
+        ? previous
+        : undefined,
   });
   const fieldsQuery = useCmsFields(collection);
   const rows = items.data?.data;
@@ -124,7 +141,13 @@ export function CmsContentList() {
         filters={
           <>
             <Form.Item name="collection" label="集合">
-              <Select options={collectionOptions} style={{ width: 260 }} />
+              {/* A collection switch applies at once (the search waits for 查询): the table, the 新增 button and the
+                  dialogs always belong to the collection the select shows. */}
+              <Select
+                options={collectionOptions}
+                style={{ width: 200 }}
+                onChange={(next: CmsCollection) => list.setQuery({ collection: next })}
+              />
             </Form.Item>
             <Form.Item name="search" label="搜索">
               <Input allowClear placeholder="按文字内容搜索" maxLength={100} style={{ width: 200 }} />
