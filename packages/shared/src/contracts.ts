@@ -1,11 +1,15 @@
+import { authContracts } from './auth/auth.contracts';
 import type { Contract } from './common/contract';
 import { messageContracts } from './messages/message.contracts';
+import { pharmacyContracts } from './pharmacies/pharmacies.contracts';
 
 /**
  * Every endpoint of the API, by module. The server registers each one (a test fails on a route without a contract or
  * a contract without a route); the console calls them by object. A new module adds its line here.
  */
 export const contracts = {
+  auth: authContracts,
+  pharmacy: pharmacyContracts,
   message: messageContracts,
 } satisfies Record<string, Record<string, Contract>>;
 

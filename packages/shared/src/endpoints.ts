@@ -1,10 +1,8 @@
-import { authEndpoints } from './auth/auth.endpoints';
 import { catalogueEndpoints } from './catalogue/catalogue.endpoints';
 import { messageEndpoints } from './messages/message.endpoints';
 
 /** Every API call the console makes, addressed by name. Modules add theirs here. */
 export const endpoints = {
-  ...authEndpoints,
   ...messageEndpoints,
   ...catalogueEndpoints,
 };

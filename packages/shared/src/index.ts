@@ -1,4 +1,4 @@
-export * from './auth/auth.endpoints';
+export * from './auth/auth.contracts';
 export * from './auth/auth.schema';
 export * from './catalogue/catalogue.endpoints';
 export * from './catalogue/product.schema';
@@ -19,3 +19,4 @@ export * from './endpoints';
 export * from './messages/message.contracts';
 export * from './messages/message.endpoints';
 export * from './messages/message.schema';
+export * from './pharmacies/pharmacies.contracts';

@@ -7,7 +7,14 @@ import {
   errorEnvelopeSchema,
   okEnvelope,
 } from '@pharmacy/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteOptions,
+} from 'fastify';
 import { z } from 'zod';
 
 /** The success envelope, written once: `{ code: 0, msg, data }`. */
@@ -77,27 +84,47 @@ function successResponse(contract: Contract): Record<number, z.ZodType> {
   }
 }
 
+/** What a route may need beyond its contract: server-side settings that the shared declaration cannot carry. */
+export interface RouteExtras {
+  /** @fastify/rate-limit's per-route limit (its numbers come from the server's config). */
+  rateLimit?: FastifyContextConfig['rateLimit'];
+  /** Replaces the response serialiser, for hot routes whose data is built exactly to the response schema. */
+  serializerCompiler?: RouteOptions['serializerCompiler'];
+  /** The route writes products or quotes: its success empties the catalogue cache (plugins/catalogue-cache.ts). */
+  changesCatalogue?: boolean;
+}
+
 /**
  * Registers a route from its contract: method, path, validation, response serialisation, OpenAPI and the access rule
  * (the auth plugin installs the guard and publishes `x-access` from `config.access`) all come from the one object.
  */
-export function route<C extends Contract>(app: FastifyInstance, contract: C, handler: ContractHandler<C>): void {
+export function route<C extends Contract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: ContractHandler<C>,
+  extras: RouteExtras = {},
+): void {
   const schema: FastifySchema & Record<string, unknown> = {
     tags: contract.tags ? [...contract.tags] : undefined,
     summary: contract.summary,
     response: { ...successResponse(contract), ...errorResponses(contract) },
   };
+  if (contract.description) schema.description = contract.description;
   if (contract.params) schema.params = contract.params;
   if (contract.query) schema.querystring = contract.query;
   if (contract.multipart) {
     schema.consumes = ['multipart/form-data'];
     schema.body = multipartDocBody(contract.body);
   } else if (contract.body) schema.body = contract.body;
+  const config: FastifyContextConfig = { contract, access: contract.access };
+  if (extras.rateLimit !== undefined) config.rateLimit = extras.rateLimit;
+  if (extras.changesCatalogue) config.changesCatalogue = true;
   app.route({
     method: contract.method,
     url: contract.path,
-    config: { contract, access: contract.access },
+    config,
     schema,
+    ...(extras.serializerCompiler ? { serializerCompiler: extras.serializerCompiler } : {}),
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown,
   });
 }

@@ -1,4 +1,4 @@
-import type { MyPharmacy, UserInfo } from '@pharmacy/shared';
+import { authContracts, type MyPharmacy, type UserInfo } from '@pharmacy/shared';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi } from './http';
@@ -135,7 +135,7 @@ describe('session store', () => {
     const first = await useSessionStore.getState().refreshUserInfo();
     expect(first?.name).toBe('二');
     expect(useSessionStore.getState().userInfo?.name).toBe('二');
-    expect(callApiMock).toHaveBeenCalledWith('user.infoMe');
+    expect(callApiMock).toHaveBeenCalledWith(authContracts.infoMe);
 
     vi.setSystemTime(new Date('2025-01-01T00:00:02.999Z'));
     callApiMock.mockResolvedValue(user('三'));

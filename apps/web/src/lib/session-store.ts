@@ -1,4 +1,5 @@
 import {
+  authContracts,
   type MyPharmacy,
   TOKEN_COOKIE_NAME,
   TOKEN_LIFETIME_DAYS,
@@ -95,9 +96,9 @@ export const useSessionStore = create<SessionStore>()(
         const result = (async () => {
           if (!get().token) return null;
           try {
-            const info = await callApi('user.infoMe');
-            get().setUserInfo(info as UserInfo);
-            return info as UserInfo;
+            const info = await callApi(authContracts.infoMe);
+            get().setUserInfo(info);
+            return info;
           } catch {
             // The HTTP layer has already told the user (toast or the token-expired prompt).
             return null;

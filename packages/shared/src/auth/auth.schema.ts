@@ -67,6 +67,8 @@ export const captchaSchema = z.object({ captcha_id: z.string(), svg: z.string() 
 export const captchaCheckBodySchema = z.object({ captcha_id: z.string().max(64), captcha_code: z.string().max(16) });
 export const captchaCheckResultSchema = z.object({ valid: z.boolean() });
 
+/** A QR sign-in ticket in the path. */
+export const qrLoginParamsSchema = z.object({ qr_id: z.string().min(8).max(64) });
 export const qrLoginStatuses = ['pending', 'scanned', 'confirmed', 'expired'] as const;
 export const qrLoginTicketSchema = z.object({ qr_id: z.string(), qr_content: z.string(), expires_at: z.string() });
 export type QrLoginTicket = z.infer<typeof qrLoginTicketSchema>;
@@ -90,6 +92,8 @@ export const passwordBodySchema = z.object({
     .regex(/^(?=.*[A-Za-z])(?=.*\d).+$/, { error: '新密码需同时包含字母和数字' }),
 });
 export type PasswordBody = z.infer<typeof passwordBodySchema>;
+/** Answer to a password change: how many other sessions were signed out. */
+export const passwordResultSchema = z.object({ revoked_sessions: z.number().int() });
 
 /** One pharmacy the signed-in staff member works for (GET pharmacy/me). */
 export const myPharmacySchema = z.object({

@@ -33,6 +33,8 @@ export interface Contract {
   access: RouteAccess;
   /** One line in Chinese for the API docs. */
   summary: string;
+  /** Longer notes for the API docs (English), e.g. how refusals answer. */
+  description?: string;
   /** The API docs' group; defaults to the contract group's tag. */
   tags?: readonly string[];
   params?: z.ZodType;

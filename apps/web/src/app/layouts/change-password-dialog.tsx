@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@pharmacy/shared';
+import { authContracts, PASSWORD_MIN_LENGTH } from '@pharmacy/shared';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { validatedValues } from '../../components/form-validation';
@@ -32,7 +32,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     setSubmitting(true);
     setRefusal(null);
     try {
-      await callApi('user.password', { old_password: values.old_password, new_password: values.new_password });
+      await callApi(authContracts.password, { old_password: values.old_password, new_password: values.new_password });
       toast.success('密码已修改');
       form.resetFields();
       onClose();

@@ -1,11 +1,9 @@
+import { authContracts, type ContractOutput } from '@pharmacy/shared';
 import { callApi } from '../../../lib/http';
 
-export interface Captcha {
-  captcha_id: string;
-  svg: string;
-}
+export type Captcha = ContractOutput<typeof authContracts.captcha>;
 
 /** A fresh graphic captcha (svg-captcha on the server), shown as an image. */
-export function getCaptcha(): Promise<Captcha> {
-  return callApi<Captcha>('captcha.get');
+export function getCaptcha() {
+  return callApi(authContracts.captcha);
 }

@@ -1,4 +1,4 @@
-import type { MyPharmacy } from '@pharmacy/shared';
+import { pharmacyContracts } from '@pharmacy/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callApi } from '../../../lib/http';
@@ -7,8 +7,8 @@ import { useQuery } from '../../../lib/use-query';
 
 export const myPharmaciesKey = ['auth', 'my-pharmacies'] as const;
 
-export function getMyPharmacies(signal?: AbortSignal): Promise<MyPharmacy[]> {
-  return callApi<MyPharmacy[]>('pharmacy.me', undefined, { signal });
+export function getMyPharmacies(signal?: AbortSignal) {
+  return callApi(pharmacyContracts.me, undefined, { signal });
 }
 
 export const myPharmaciesQueryOptions = () =>

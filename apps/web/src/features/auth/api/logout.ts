@@ -1,3 +1,4 @@
+import { authContracts } from '@pharmacy/shared';
 import { callApi } from '../../../lib/http';
 import { queryClient } from '../../../lib/query-client';
 import { useSessionStore } from '../../../lib/session-store';
@@ -5,7 +6,7 @@ import { useSessionStore } from '../../../lib/session-store';
 /** Ends the session on the server (best effort), then wipes it locally; the caller goes home. */
 export async function logout() {
   try {
-    await callApi('user.logout');
+    await callApi(authContracts.logout);
   } catch {
     // The session may already be gone on the server; signing out locally is what matters.
   }

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { defineContracts } from '../common/contract';
+import {
+  captchaCheckBodySchema,
+  captchaCheckResultSchema,
+  captchaSchema,
+  loginBodySchema,
+  loginResultSchema,
+  passwordBodySchema,
+  passwordResultSchema,
+  qrLoginParamsSchema,
+  qrLoginStatusSchema,
+  qrLoginTicketSchema,
+  smsCodeBodySchema,
+  smsCodeResultSchema,
+  userInfoSchema,
+} from './auth.schema';
+
+/** Sign-in (password, SMS code, QR code), captcha, the session's user and its end. */
+export const authContracts = defineContracts('auth', {
+  smsCode: {
+    method: 'POST',
+    path: '/user/sms_code',
+    access: { public: true },
+    summary: '发送短信验证码',
+    body: smsCodeBodySchema,
+    response: smsCodeResultSchema,
+  },
+  login: {
+    method: 'POST',
+    path: '/user/admin/login',
+    access: { public: true },
+    summary: '登录（手机号 + 密码 或 手机号 + 短信验证码）',
+    description:
+      'Refusals answer 400 with code 400111 and data { captcha_required } (wrong credentials, captcha demanded or wrong).',
+    body: loginBodySchema,
+    response: loginResultSchema,
+  },
+  captcha: {
+    method: 'GET',
+    path: '/admin/captcha',
+    access: { public: true },
+    summary: '获取图形验证码',
+    response: captchaSchema,
+  },
+  captchaCheck: {
+    method: 'POST',
+    path: '/admin/captcha',
+    access: { public: true },
+    summary: '校验图形验证码（不消耗）',
+    body: captchaCheckBodySchema,
+    response: captchaCheckResultSchema,
+  },
+  qrLoginCreate: {
+    method: 'POST',
+    path: '/user/login/qrcode',
+    access: { public: true },
+    summary: '创建扫码登录二维码',
+    response: qrLoginTicketSchema,
+  },
+  qrLoginStatus: {
+    method: 'GET',
+    path: '/user/login/qrcode/:qr_id',
+    access: { public: true },
+    summary: '查询扫码登录状态（确认后首次查询返回 token）',
+    params: qrLoginParamsSchema,
+    response: qrLoginStatusSchema,
+  },
+  qrLoginScan: {
+    method: 'POST',
+    path: '/user/login/qrcode/:qr_id/scan',
+    access: { signedIn: true },
+    summary: '手机端扫码',
+    params: qrLoginParamsSchema,
+    response: qrLoginStatusSchema,
+  },
+  qrLoginConfirm: {
+    method: 'POST',
+    path: '/user/login/qrcode/:qr_id/confirm',
+    access: { signedIn: true },
+    summary: '手机端确认登录',
+    params: qrLoginParamsSchema,
+    response: qrLoginStatusSchema,
+  },
+  password: {
+    method: 'PUT',
+    path: '/user/password',
+    access: { signedIn: true },
+    summary: '修改密码（原密码或短信验证码），其他会话下线',
+    body: passwordBodySchema,
+    response: passwordResultSchema,
+  },
+  infoMe: {
+    method: 'GET',
+    path: '/user/info/me',
+    access: { signedIn: true },
+    summary: '当前用户信息',
+    response: userInfoSchema,
+  },
+  logout: {
+    method: 'POST',
+    path: '/user/logout',
+    access: { signedIn: true },
+    summary: '退出登录',
+    response: z.null(),
+  },
+});
