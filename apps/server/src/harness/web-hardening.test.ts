@@ -5,10 +5,10 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../config';
 import { HSTS_VALUE, transportSecurityPlugin } from '../plugins/transport-security';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from '../test/test-app';
 import { envelopeProblem } from './findings';
 import { callerFor } from './fuzz';
-import { loadOperations, type Operation } from './openapi';
+import { fillPath, loadOperations, type Operation } from './openapi';
 import { createWorld, type World } from './world';
 
 const builtIndex = path.join(repoRoot, 'apps/web/dist/index.html');
@@ -53,7 +53,78 @@ describe('security headers', () => {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toMatch(/no-referrer|same-origin|strict-origin/);
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
+      // fetches and sockets go to the console's own origin only ('self' covers ws:/wss: on the same host and port;
+      // e2e/tests/browser-policies.spec.ts shows Chromium doing so)
+      expect(csp['connect-src'], url).toEqual(["'self'"]);
+      const permissions = String(res.headers['permissions-policy'] ?? '');
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+        expect(permissions, `${url} ${feature}`).toContain(`${feature}=()`);
+      }
     }
+  });
+
+  it('answers that need a session, and sign-in answers, are never stored (Cache-Control: no-store)', async () => {
+    const privateOps = operations.filter((o) => o.access && !('public' in o.access));
+    expect(privateOps.length).toBeGreaterThan(5);
+    for (const op of privateOps) {
+      const url = fillPath(op.path, {});
+      // without a session: the 401 says something about the session too
+      const anonymous = await t.app.inject({ method: op.method as 'GET', url, remoteAddress: t.nextIp() });
+      expect(anonymous.statusCode, `${op.method} ${op.path}`).toBe(401);
+      expect(anonymous.headers['cache-control'], `${op.method} ${op.path}`).toBe('no-store');
+      if (op.method !== 'GET') continue;
+      const caller = await callerFor(world, op);
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          ...(caller.actor ? { auth: await world.token(caller.actor) } : {}),
+          ...(caller.pharmacyId ? { pharmacyid: String(caller.pharmacyId) } : {}),
+        },
+        remoteAddress: t.nextIp(),
+      });
+      expect(res.statusCode, `GET ${op.path}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      const cacheControl = String(res.headers['cache-control']);
+      // a route may state its own rule only when it keeps the answer private too
+      expect(cacheControl === 'no-store' || /\bprivate\b/.test(cacheControl), `GET ${op.path}: ${cacheControl}`).toBe(
+        true,
+      );
+    }
+
+    // the password sign-in answer carries the session token
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/admin/login',
+      payload: { phone: '13800000006', password: DEMO_PASSWORD },
+      remoteAddress: t.nextIp(),
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(signIn.json().data.token).toBeTruthy();
+    expect(signIn.headers['cache-control']).toBe('no-store');
+
+    // so does the QR poll's first answer after the phone confirmed
+    const ticket = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/user/login/qrcode', remoteAddress: t.nextIp() })
+    ).json().data as { qr_id: string };
+    const phone = await world.token(world.staffA);
+    for (const step of ['scan', 'confirm']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/user/login/qrcode/${ticket.qr_id}/${step}`,
+        headers: { auth: phone },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const confirmed = await t.app.inject({ method: 'GET', url: `/api/v1/user/login/qrcode/${ticket.qr_id}` });
+    expect(confirmed.json().data.token).toBeTruthy();
+    expect(confirmed.headers['cache-control']).toBe('no-store');
+
+    // a public answer is private once the caller sent a session (some say what this caller did, e.g. my_vote)
+    const open = await t.app.inject({ method: 'GET', url: '/api/v1/pharmacy/list' });
+    expect(open.statusCode).toBe(200);
+    expect(open.headers['cache-control']).toBeUndefined();
+    const signedIn = await t.app.inject({ method: 'GET', url: '/api/v1/pharmacy/list', headers: { auth: phone } });
+    expect(signedIn.headers['cache-control']).toBe('no-store');
   });
 
   it('the console satisfies its CSP: no inline script, no inline handler, no script from elsewhere', async () => {
@@ -176,6 +247,45 @@ describe('uploads (every multipart route of the OpenAPI document)', () => {
       expect(back.headers['x-content-type-options']).toBe('nosniff');
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/upload/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(400);
+  });
+
+  it('answers a body cut off inside a part, or without its boundary, with 400 and a Chinese message', async () => {
+    for (const op of uploadRoutes()) {
+      const whole = multipart(
+        fileField(op),
+        'products.csv',
+        Buffer.from('名称,价格\n布洛芬缓释胶囊,12.50\n'.repeat(50)),
+      );
+      const cases: [string, Buffer, string][] = [
+        ['inside the file', whole.payload.subarray(0, whole.payload.length - 300), whole.headers['content-type']],
+        ['inside the part headers', whole.payload.subarray(0, 60), whole.headers['content-type']],
+        [
+          'before the closing boundary',
+          whole.payload.subarray(0, whole.payload.length - 4),
+          whole.headers['content-type'],
+        ],
+        ['no boundary given', whole.payload, 'multipart/form-data'],
+      ];
+      for (const [label, payload, type] of cases) {
+        const caller = await callerFor(world, op);
+        const res = await t.app.inject({
+          method: op.method as 'POST',
+          url: op.path,
+          payload,
+          headers: {
+            'content-type': type,
+            ...(caller.actor ? { auth: await world.token(caller.actor) } : {}),
+            ...(caller.pharmacyId ? { pharmacyid: String(caller.pharmacyId) } : {}),
+          },
+          remoteAddress: t.nextIp(),
+        });
+        const where = `${op.path} ${label}: ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, where).toBe(400);
+        expect(envelopeProblem(res), where).toBeNull();
+        expect(res.json().code, where).toBe(400000);
+        expect(res.json().msg, where).toMatch(/^上传(内容不完整|格式不正确)/);
+      }
+    }
   });
 
   it('is for signed-in staff: no session 401, a patient 403', async () => {
