@@ -1,5 +1,5 @@
 import { importColumns } from '../modules/product-import/template';
-import type { ApiClient, UploadClient } from './server-process';
+import { type ApiClient, signIn, type UploadClient } from './server-process';
 
 export type SqlReader = (text: string) => Promise<Record<string, unknown>[]>;
 
@@ -227,22 +227,31 @@ export function productImportScenario(rowsPerImport = 10): WriteScenario {
   };
 }
 
-/** The patient comments on a medicine. */
+/**
+ * Signed-in accounts comment on a medicine. An account may comment once every 30 s, so the burst spreads its writes
+ * over the demo accounts (a refused write, 429, is simply unacknowledged).
+ */
 export function commentsScenario(): WriteScenario {
   const acked = new Set<number>();
   let productId = 0;
+  let authors: string[] = [];
   const content = (n: number) => `崩溃评论 #${n}：${'效果不错，'.repeat(60)}完`;
   return {
-    name: 'patient comments',
+    name: 'comments',
     async prepare(ctx) {
       const res = await ctx.call<{ list: { id: number }[] }>('GET', '/mp/cms/medicines?page_size=1');
       productId = res.body.data?.list?.[0]?.id ?? 0;
       if (!productId)
         throw new Error(`no product to comment on: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      const staff = [];
+      for (const phone of ['13800000001', '13800000002', '13800000003', '13800000004', '13800000005']) {
+        staff.push(await signIn(ctx.call, phone));
+      }
+      authors = [ctx.tokens.patient, ...staff];
     },
     async write(ctx, n) {
       const res = await ctx.call('POST', '/admin/medicine/comment', {
-        token: ctx.tokens.patient,
+        token: authors[n % authors.length],
         body: { product_id: productId, content: content(n), rating: 4 },
       });
       if (res.status === 200) acked.add(n);
