@@ -1,7 +1,9 @@
 import { authContracts } from './auth/auth.contracts';
 import type { Contract } from './common/contract';
+import { medicineContracts } from './medicines/medicines.contracts';
 import { messageContracts } from './messages/message.contracts';
 import { pharmacyContracts } from './pharmacies/pharmacies.contracts';
+import { pharmacyDirectoryContracts } from './pharmacy-directory/pharmacy-directory.contracts';
 
 /**
  * Every endpoint of the API, by module. The server registers each one (a test fails on a route without a contract or
@@ -11,6 +13,8 @@ export const contracts = {
   auth: authContracts,
   pharmacy: pharmacyContracts,
   message: messageContracts,
+  medicine: medicineContracts,
+  pharmacyDirectory: pharmacyDirectoryContracts,
 } satisfies Record<string, Record<string, Contract>>;
 
 /** Every contract as a flat list (tests, docs). */

@@ -1,13 +1,9 @@
-import { pageQuerySchema } from '@pharmacy/shared';
 import { z } from 'zod';
+import { pageQuerySchema } from '../common/paging';
 
 /** Largest id a PostgreSQL integer column holds: larger ones in a request simply match nothing. */
 export const INT_MAX = 2_147_483_647;
 export const fitsInt = (n: number | undefined) => n === undefined || n <= INT_MAX;
-
-export const dbIdParamSchema = z.object({
-  id: z.coerce.number().int().positive({ error: 'ID 不正确' }).max(INT_MAX, { error: 'ID 不正确' }),
-});
 
 /** mp/cms/quote: the on-shelf quotes of a product (cheapest first) or of a pharmacy. */
 export const quoteListQuerySchema = pageQuerySchema

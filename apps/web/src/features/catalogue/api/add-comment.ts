@@ -1,10 +1,10 @@
-import type { CommentAddBody, MedicineComment } from '@pharmacy/shared';
+import { type CommentAddBody, medicineContracts } from '@pharmacy/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
 import { catalogueKeys } from './catalogue-keys';
 
 export function addComment(body: CommentAddBody) {
-  return callApi<MedicineComment>('medicine.commentAdd', { ...body });
+  return callApi(medicineContracts.commentAdd, body);
 }
 
 export function useAddComment() {

@@ -1,11 +1,11 @@
-import type { CommentListQuery, MedicineComment, PageResult } from '@pharmacy/shared';
+import { type CommentListQuery, medicineContracts } from '@pharmacy/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
 import { useQuery } from '../../../lib/use-query';
 import { catalogueKeys } from './catalogue-keys';
 
 export function getComments(query: CommentListQuery, signal?: AbortSignal) {
-  return callApi<PageResult<MedicineComment>>('medicine.commentList', { ...query }, { signal });
+  return callApi(medicineContracts.comments, query, { signal });
 }
 
 export const commentsQueryOptions = (query: CommentListQuery) =>

@@ -1,11 +1,11 @@
-import type { Product } from '@pharmacy/shared';
+import { medicineContracts } from '@pharmacy/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
 import { useQuery } from '../../../lib/use-query';
 import { catalogueKeys } from './catalogue-keys';
 
 export function getMedicine(id: number, signal?: AbortSignal) {
-  return callApi<Product>('mpCms.product', { id }, { signal });
+  return callApi(medicineContracts.product, { id }, { signal });
 }
 
 export const medicineQueryOptions = (id: number) =>

@@ -1,11 +1,11 @@
-import type { MedicineListItem, MedicineListQuery, PageResult } from '@pharmacy/shared';
+import { type MedicineListQuery, medicineContracts } from '@pharmacy/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
 import { useQuery } from '../../../lib/use-query';
 import { catalogueKeys } from './catalogue-keys';
 
 export function getMedicines(query: MedicineListQuery, signal?: AbortSignal) {
-  return callApi<PageResult<MedicineListItem>>('mpCms.medicines', { ...query }, { signal });
+  return callApi(medicineContracts.list, query, { signal });
 }
 
 export const medicinesQueryOptions = (query: MedicineListQuery) =>

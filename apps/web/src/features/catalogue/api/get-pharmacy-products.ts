@@ -1,11 +1,11 @@
-import type { PageResult, PharmacyProduct, PharmacyProductListQuery } from '@pharmacy/shared';
+import { type PharmacyProductListQuery, pharmacyDirectoryContracts } from '@pharmacy/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
 import { useQuery } from '../../../lib/use-query';
 import { catalogueKeys } from './catalogue-keys';
 
 export function getPharmacyProducts(query: PharmacyProductListQuery, signal?: AbortSignal) {
-  return callApi<PageResult<PharmacyProduct>>('pharmacy.productList', { ...query }, { signal });
+  return callApi(pharmacyDirectoryContracts.products, query, { signal });
 }
 
 export const pharmacyProductsQueryOptions = (query: PharmacyProductListQuery) =>

@@ -1,11 +1,11 @@
-import type { PublicPharmacyDetail } from '@pharmacy/shared';
+import { pharmacyDirectoryContracts } from '@pharmacy/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
 import { useQuery } from '../../../lib/use-query';
 import { catalogueKeys } from './catalogue-keys';
 
 export function getPharmacy(id: number, signal?: AbortSignal) {
-  return callApi<PublicPharmacyDetail>('pharmacy.detail', { id }, { signal });
+  return callApi(pharmacyDirectoryContracts.detail, { id }, { signal });
 }
 
 export const pharmacyQueryOptions = (id: number) =>

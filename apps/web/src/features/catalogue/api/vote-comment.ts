@@ -1,13 +1,11 @@
-import type { CommentVoteKind, MedicineComment } from '@pharmacy/shared';
+import { type CommentVoteKind, medicineContracts } from '@pharmacy/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
 import { catalogueKeys } from './catalogue-keys';
 
-export type VoteResult = Pick<MedicineComment, 'id' | 'support_count' | 'objection_count' | 'my_vote'>;
-
 /** Casts, changes (`support` / `objection`) or withdraws (`null`) the caller's one vote on a comment. */
 export function voteComment(vars: { id: number; kind: CommentVoteKind | null }) {
-  return callApi<VoteResult>('medicine.commentVote', { id: vars.id, kind: vars.kind });
+  return callApi(medicineContracts.commentVote, { id: vars.id, kind: vars.kind });
 }
 
 export function useVoteComment(productId: number) {

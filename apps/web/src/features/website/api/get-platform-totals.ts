@@ -1,4 +1,4 @@
-import type { MedicineListItem, PageResult, PublicPharmacy } from '@pharmacy/shared';
+import { medicineContracts, pharmacyDirectoryContracts } from '@pharmacy/shared';
 import { callApi } from '../../../lib/http';
 import { useQuery } from '../../../lib/use-query';
 import { websiteKeys } from './website-keys';
@@ -6,8 +6,8 @@ import { websiteKeys } from './website-keys';
 /** How many medicines are listed and how many pharmacies take part: the totals of the two public lists. */
 export async function getPlatformTotals(signal?: AbortSignal) {
   const [medicines, pharmacies] = await Promise.all([
-    callApi<PageResult<MedicineListItem>>('mpCms.medicines', { page: 1, page_size: 1 }, { signal }),
-    callApi<PageResult<PublicPharmacy>>('pharmacy.list', { page: 1, page_size: 1 }, { signal }),
+    callApi(medicineContracts.list, { page: 1, page_size: 1 }, { signal }),
+    callApi(pharmacyDirectoryContracts.list, { page: 1, page_size: 1 }, { signal }),
   ]);
   return { medicines: medicines.total, pharmacies: pharmacies.total };
 }

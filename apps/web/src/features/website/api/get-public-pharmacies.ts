@@ -1,4 +1,4 @@
-import type { PageResult, PublicPharmacy, PublicPharmacyDetail } from '@pharmacy/shared';
+import { pharmacyDirectoryContracts } from '@pharmacy/shared';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
 import { useQuery } from '../../../lib/use-query';
@@ -6,7 +6,7 @@ import { websiteKeys } from './website-keys';
 
 /** Every pharmacy on the platform (the list's largest page; the platform has a handful). */
 export function getAllPharmacies(signal?: AbortSignal) {
-  return callApi<PageResult<PublicPharmacy>>('pharmacy.list', { page: 1, page_size: 100 }, { signal });
+  return callApi(pharmacyDirectoryContracts.list, { page: 1, page_size: 100 }, { signal });
 }
 
 export function usePublicPharmacies() {
@@ -20,7 +20,7 @@ export function usePublicPharmacies() {
 export const pharmacyDetailQueryOptions = (id: number) =>
   queryOptions({
     queryKey: websiteKeys.pharmacy(id),
-    queryFn: ({ signal }) => callApi<PublicPharmacyDetail>('pharmacy.detail', { id }, { signal }),
+    queryFn: ({ signal }) => callApi(pharmacyDirectoryContracts.detail, { id }, { signal }),
     staleTime: 5 * 60_000,
   });
 
