@@ -3,8 +3,10 @@ import { endpoints } from '../endpoints';
 import {
   commentAddBodySchema,
   commentVoteBodySchema,
+  isPriceRangeReversed,
   medicineListQuerySchema,
   moneySchema,
+  PRICE_RANGE_MESSAGE,
   productImportApplyBodySchema,
   productTypeLabels,
   productTypes,
@@ -48,5 +50,27 @@ describe('catalogue contracts', () => {
   it('registers the catalogue endpoints, the content API under the cms base', () => {
     expect(endpoints['cms.items']).toMatchObject({ method: 'GET', path: '/items/:collection', base: 'cms' });
     expect(endpoints['product.importTemplate']).toMatchObject({ download: true });
+  });
+});
+
+describe('medicine list price range', () => {
+  it('refuses a minimum above the maximum on max_price, in Chinese', () => {
+    const r = medicineListQuerySchema.safeParse({ min_price: '50', max_price: '10.5' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues).toEqual([expect.objectContaining({ path: ['max_price'], message: PRICE_RANGE_MESSAGE })]);
+    expect(PRICE_RANGE_MESSAGE).toBe('最高价不能低于最低价');
+  });
+
+  it('accepts an equal, open or ordered range', () => {
+    for (const range of [
+      { min_price: '10', max_price: '10.00' },
+      { min_price: '9.99', max_price: '10' },
+      { min_price: '50' },
+      { max_price: '5' },
+      { min_price: 'abc', max_price: '1' },
+    ])
+      expect(medicineListQuerySchema.safeParse(range).success, JSON.stringify(range)).toBe(true);
+    expect(isPriceRangeReversed('100', '99.99')).toBe(true);
+    expect(isPriceRangeReversed('', '1')).toBe(false);
   });
 });

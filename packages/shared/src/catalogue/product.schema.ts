@@ -100,15 +100,33 @@ export type MedicineListItem = z.infer<typeof medicineListItemSchema>;
 
 export const medicineSorts = ['default', 'price_asc', 'price_desc', 'sales'] as const;
 
-/** Search matches name, generic name, approval number and barcode (Chinese substrings). */
-export const medicineListQuerySchema = pageQuerySchema.extend({
-  q: z.string().trim().max(50, { error: '搜索词最多 50 字' }).optional().catch(undefined),
-  type: z.enum(productTypes).optional().catch(undefined),
-  category_id: idTextSchema.optional().catch(undefined),
-  min_price: moneyQuery.optional().catch(undefined),
-  max_price: moneyQuery.optional().catch(undefined),
-  sort: z.enum(medicineSorts).catch('default').default('default'),
-});
+export const PRICE_RANGE_MESSAGE = '最高价不能低于最低价';
+
+/** A minimum above the maximum matches nothing: refused with PRICE_RANGE_MESSAGE rather than answered empty. */
+export function isPriceRangeReversed(min: unknown, max: unknown): boolean {
+  if (typeof min !== 'string' || typeof max !== 'string' || min.trim() === '' || max.trim() === '') return false;
+  const lo = Number(min);
+  const hi = Number(max);
+  return Number.isFinite(lo) && Number.isFinite(hi) && lo > hi;
+}
+
+/**
+ * Search matches name, generic name, approval number and barcode (Chinese substrings). A reversed price range is an
+ * error on max_price (400 on the server; the list's URL drops max_price, and its form shows the message first).
+ */
+export const medicineListQuerySchema = pageQuerySchema
+  .extend({
+    q: z.string().trim().max(50, { error: '搜索词最多 50 字' }).optional().catch(undefined),
+    type: z.enum(productTypes).optional().catch(undefined),
+    category_id: idTextSchema.optional().catch(undefined),
+    min_price: moneyQuery.optional().catch(undefined),
+    max_price: moneyQuery.optional().catch(undefined),
+    sort: z.enum(medicineSorts).catch('default').default('default'),
+  })
+  .refine((q) => !isPriceRangeReversed(q.min_price, q.max_price), {
+    path: ['max_price'],
+    error: PRICE_RANGE_MESSAGE,
+  });
 export type MedicineListQuery = z.infer<typeof medicineListQuerySchema>;
 
 export const hotMedicineQuerySchema = z.object({

@@ -72,6 +72,11 @@ describe('mp/cms/medicines', () => {
     expect(prices.every((p) => p >= 10 && p <= 20.5)).toBe(true);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
 
+    // A reversed range matches nothing: it is refused with a message naming the field, not answered empty.
+    const reversed = await api('/mp/cms/medicines?min_price=50&max_price=10');
+    expect(reversed.status).toBe(400);
+    expect(reversed.body).toMatchObject({ code: 400000, msg: expect.stringContaining('最高价不能低于最低价') });
+
     const desc = await api('/mp/cms/medicines?sort=price_desc&page_size=20');
     const d = (desc.body.data.list as Item[]).map((m) => Number(m.min_price));
     expect(d).toEqual([...d].sort((a, b) => b - a));

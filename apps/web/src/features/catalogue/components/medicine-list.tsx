@@ -1,7 +1,9 @@
 import {
+  isPriceRangeReversed,
   type MedicineListItem,
   type MedicineListQuery,
   medicineListQuerySchema,
+  PRICE_RANGE_MESSAGE,
   productTypeLabels,
   productTypes,
 } from '@pharmacy/shared';
@@ -143,7 +145,16 @@ export function MedicineList() {
               <Form.Item
                 name="max_price"
                 noStyle
-                rules={[{ pattern: /^\d{1,10}(\.\d{1,2})?$/, message: '请输入金额' }]}
+                dependencies={['min_price']}
+                rules={[
+                  { pattern: /^\d{1,10}(\.\d{1,2})?$/, message: '请输入金额' },
+                  // The query schema's rule, checked before the list is asked (a reversed range matches nothing).
+                  ({ getFieldValue }) => ({
+                    validator: async (_, max) => {
+                      if (isPriceRangeReversed(getFieldValue('min_price'), max)) throw new Error(PRICE_RANGE_MESSAGE);
+                    },
+                  }),
+                ]}
               >
                 <Input aria-label="最高价" placeholder="最高价" style={{ width: 90 }} inputMode="decimal" />
               </Form.Item>
