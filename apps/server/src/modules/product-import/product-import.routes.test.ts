@@ -107,6 +107,15 @@ describe('medicine upload (admin/product)', () => {
     expect(book.worksheets[0].name).toBe('药品信息');
   });
 
+  it('refuses the blank template: it has no rows to check', async () => {
+    const template = await t.app.inject({ url: '/api/v1/admin/product/template', headers: headers(admin) });
+    for (const mode of ['create', 'update']) {
+      const res = await preview(template.rawPayload, '药品导入模板.xlsx', mode);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 400111, msg: expect.stringContaining('文件中没有数据行') });
+    }
+  });
+
   it('a file with 3 bad rows: the report names them, and applying it changes nothing', async () => {
     const before = await productCount();
     const res = await preview(await workbook(withThreeBad(rows())), '药品导入.xlsx', 'create');

@@ -266,6 +266,8 @@ describe('validateImport', () => {
   it.each([
     ['a header without required columns', [['药品名称*', '规格*']], '表头缺少必填列：通用名、生产厂家、类型'],
     ['an empty sheet', [], '文件为空'],
+    ['a header with no rows under it', [headers], '文件中没有数据行'],
+    ['a header and blank rows', [headers, [], ['', '', '']], '文件中没有数据行'],
   ])('refuses %s as a whole', async (_name, rows, message) => {
     const file = path.join(dir, 'bad-header.xlsx');
     const wb = new ExcelJS.Workbook();

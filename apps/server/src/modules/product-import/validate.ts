@@ -1,5 +1,5 @@
 import type { ImportFormat, RawRecord, RecordRow } from './read-rows';
-import { readImportRows } from './read-rows';
+import { ImportFileError, readImportRows } from './read-rows';
 import { type ImportColumnKey, importColumns, type typeLabels } from './template';
 
 export type ProductType = keyof typeof typeLabels;
@@ -68,6 +68,8 @@ export interface ValidateOptions {
   /** Receives each batch's valid rows (e.g. to write them inside the caller's transaction). */
   onValidBatch?: (rows: ImportRow[]) => Promise<void>;
 }
+
+export const NO_DATA_ROWS = '文件中没有数据行：请在表头下方逐行填写药品后再上传';
 
 export const approvalSpecKey = (approvalNo: string, spec: string) => `${approvalNo}\u0000${spec}`;
 
@@ -304,5 +306,7 @@ export async function validateImport(
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  // A header and nothing under it (the blank template) is not a file whose every row passed.
+  if (report.total === 0) throw new ImportFileError(NO_DATA_ROWS);
   return report;
 }

@@ -58,7 +58,9 @@ function SyncMedicine() {
     previewMutation.mutate(
       { file, mode },
       {
-        onSuccess: setPreview,
+        // The server refuses a file without data rows; should a report of 0 rows come back anyway, it is no success.
+        onSuccess: (p) =>
+          p.report.total === 0 ? setFileError('文件中没有数据行，请在表头下方填写药品后上传') : setPreview(p),
         onError: (e) => setFileError(isApiError(e) ? e.msg || '文件校验失败' : '文件校验失败'),
       },
     );
