@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { defineConfig, type Plugin, parseAst } from 'vite';
 import { antdStaticStyle } from './build/antd-static-style';
+import { contractsWithoutSchemas } from './build/contracts-without-schemas';
 import { bootPreload, routePreloads } from './build/preload-links';
 
 const API_TARGET = 'http://localhost:3000';
@@ -125,6 +126,7 @@ export default defineConfig({
     bootPreload(),
     routePreloads(fileURLToPath(new URL('./src', import.meta.url))),
     buildMetadata(),
+    contractsWithoutSchemas(),
     pureSharedDeclarations(),
     precompress(),
   ],

@@ -1,0 +1,59 @@
+import { type Plugin, parseAst } from 'vite';
+
+const CONTRACTS_SRC = /[\\/]packages[\\/]shared[\\/]src[\\/].*\.contracts\.ts$/;
+const SCHEMA_KEYS = new Set(['params', 'query', 'body', 'response']);
+
+type Node = { type: string; start: number; end: number; [key: string]: unknown };
+const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && typeof (v as Node).type === 'string';
+
+/** The source with each schema field of every `defineContracts(tag, { … })` entry replaced by `void 0`. */
+export function stripContractSchemas(code: string): string | null {
+  const edits: { start: number; end: number }[] = [];
+  const visit = (node: Node): void => {
+    if (node.type === 'CallExpression') {
+      const callee = node.callee as Node;
+      const entries = (node.arguments as Node[])[1];
+      if (callee.type === 'Identifier' && callee.name === 'defineContracts' && entries?.type === 'ObjectExpression') {
+        for (const entry of entries.properties as Node[]) {
+          const value = entry.value as Node | undefined;
+          if (entry.type !== 'Property' || value?.type !== 'ObjectExpression') continue;
+          for (const field of value.properties as Node[]) {
+            const key = field.key as Node & { name?: string };
+            if (field.type === 'Property' && key.type === 'Identifier' && SCHEMA_KEYS.has(key.name ?? '')) {
+              edits.push({ start: (field.value as Node).start, end: (field.value as Node).end });
+            }
+          }
+        }
+      }
+    }
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) for (const v of value) isNode(v) && visit(v);
+      else if (isNode(value)) visit(value);
+    }
+  };
+  visit(parseAst(code) as unknown as Node);
+  if (edits.length === 0) return null;
+  let out = code;
+  for (const { start, end } of edits.sort((a, b) => b.start - a.start)) {
+    out = `${out.slice(0, start)}void 0${out.slice(end)}`;
+  }
+  return out;
+}
+
+/**
+ * The console sends a call from its contract's method, path, base, access and kind; the zod schemas are there for the
+ * types (and for the server). In the web build every schema field of a contract becomes `void 0`, so a page calling an
+ * endpoint does not pull zod and the module's schemas into its chunk (the login route's budget: docs/contracts.md).
+ */
+export function contractsWithoutSchemas(): Plugin {
+  return {
+    name: 'pharmacy:contracts-without-schemas',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!CONTRACTS_SRC.test(id)) return null;
+      const out = stripContractSchemas(code);
+      return out === null ? null : { code: out, map: null };
+    },
+  };
+}
