@@ -14,7 +14,7 @@ import { messagesModule } from './modules/messages/index';
 import { pharmaciesModule } from './modules/pharmacies/index';
 import { pharmacyDirectoryModule } from './modules/pharmacy-directory/index';
 import { productImportModule } from './modules/product-import/index';
-import { uploadsModule } from './modules/uploads/index';
+import { createFileStorage, uploadsModule } from './modules/uploads/index';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { catalogueCachePlugin } from './plugins/catalogue-cache';
@@ -94,8 +94,13 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(auditModule);
       await api.register(medicinesModule);
       await api.register(pharmacyDirectoryModule);
-      await api.register(productImportModule, { dataDir: config.dataDir });
-      await api.register(uploadsModule, { dataDir: config.dataDir });
+      const storage = createFileStorage(config.dataDir);
+      await api.register(productImportModule, {
+        dataDir: config.dataDir,
+        storage,
+        sweepEveryMs: options.housekeeping === false ? undefined : 3600_000,
+      });
+      await api.register(uploadsModule, { storage });
     },
     { prefix: API_PREFIX },
   );

@@ -4,11 +4,23 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../config';
-import { type ApiClient, apiClient, createPgDatabase, type ServerProcess, signIn, startServer } from './server-process';
+import {
+  type ApiClient,
+  apiClient,
+  createPgDatabase,
+  type ServerProcess,
+  signIn,
+  startServer,
+  type UploadClient,
+  uploadClient,
+} from './server-process';
 
 const pgUrl = testDatabaseUrl();
 
-/** Two server processes on one fresh PostgreSQL database: nothing one instance knows lives only in its memory. */
+/**
+ * Two server processes on one fresh PostgreSQL database and one data directory (a shared volume: the file storage):
+ * nothing one instance knows lives only in its memory.
+ */
 function twoInstancesOnPostgres(serverUrl: string) {
   describe('two instances on one PostgreSQL', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'harness-two-'));
@@ -18,6 +30,7 @@ function twoInstancesOnPostgres(serverUrl: string) {
     let two: ServerProcess | undefined;
     let api1: ApiClient;
     let api2: ApiClient;
+    let upload1: UploadClient;
 
     beforeAll(async () => {
       const db = await createPgDatabase(serverUrl);
@@ -25,11 +38,12 @@ function twoInstancesOnPostgres(serverUrl: string) {
       dbUrl = db.url;
       // started together: the second waits for the first's migrations (advisory lock) and finds the seed done
       [one, two] = await Promise.all([
-        startServer({ dataDir: path.join(dataDir, 'one'), databaseUrl: db.url }),
-        startServer({ dataDir: path.join(dataDir, 'two'), databaseUrl: db.url }),
+        startServer({ dataDir, databaseUrl: db.url }),
+        startServer({ dataDir, databaseUrl: db.url }),
       ]);
       api1 = apiClient(one.url);
       api2 = apiClient(two.url);
+      upload1 = uploadClient(one.url);
     }, 120_000);
     afterAll(async () => {
       await Promise.all([one?.stop(), two?.stop()]);
@@ -57,6 +71,48 @@ function twoInstancesOnPostgres(serverUrl: string) {
       expect(sent.status).toBe(200);
       const after = await api1<{ count: number }>('GET', '/message/unread_count', { token: patient });
       expect(after.body.data.count).toBe(before.body.data.count + 1);
+    });
+
+    it('a medicine file previewed on one instance is applied, and its error report read, on the other', async () => {
+      const admin = await signIn(api1, '13800000007');
+      const stamp = Date.now() % 100_000_000;
+      const csv = [
+        '药品名称*,通用名*,规格*,生产厂家*,批准文号,类型*',
+        `双实例导入甲${stamp},双实例通用名甲,10mg*12片,测试制药有限公司,国药准字H${String(stamp).padStart(8, '0')},OTC`,
+        `双实例导入乙${stamp},双实例通用名乙,20mg*12片,测试制药有限公司,国药准字H${String(stamp + 1).padStart(8, '0')},OTC`,
+        `双实例导入丙${stamp},,20mg*12片,测试制药有限公司,,OTC`,
+      ].join('\n');
+      const form = new FormData();
+      form.append('file', new Blob([csv]), '药品.csv');
+      form.append('mode', 'create');
+      const preview = await upload1<{ upload_id: string; report: { valid: number; invalid: number } }>(
+        '/admin/product/import/preview',
+        form,
+        admin,
+      );
+      expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+      expect(preview.body.data.report).toMatchObject({ valid: 2, invalid: 1 });
+      const { upload_id } = preview.body.data;
+
+      const report = await fetch(`${two?.url}/api/v1/admin/product/import/${upload_id}/errors`, {
+        headers: { auth: admin },
+      });
+      expect(report.status).toBe(200);
+      expect((await report.arrayBuffer()).byteLength).toBeGreaterThan(0);
+
+      const applied = await api2<{ created: number; skipped: number }>('POST', '/admin/product/import', {
+        token: admin,
+        body: { upload_id, only_valid: true },
+      });
+      expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+      expect(applied.body.data).toEqual({ created: 2, updated: 0, skipped: 1 });
+      // the rows are in the one database: applying again through the first instance finds them there
+      const again = await api1('POST', '/admin/product/import', {
+        token: admin,
+        body: { upload_id, only_valid: false },
+      });
+      expect(again.status).toBe(400);
+      expect(again.body.msg).toContain('未导入任何数据');
     });
 
     it('both keep serving when PostgreSQL ends their idle connections (a database restart, an administrator)', async () => {

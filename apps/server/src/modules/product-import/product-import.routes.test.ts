@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -212,6 +212,19 @@ describe('medicine upload (admin/product)', () => {
     expect((await apply('/admin/product/import', '../../etc/passwd', false)).statusCode).toBe(404);
     const res = await t.app.inject({ url: '/api/v1/admin/product/import/..%2F..%2Fx/errors', headers: headers(admin) });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('a file removed from the storage meanwhile (swept) is 404 with a Chinese message, never a 500', async () => {
+    const res = await preview(await workbook(rows()), 'gone.xlsx', 'create');
+    const { upload_id } = res.json().data;
+    const folder = path.join(t.dataDir, 'uploads', 'imports', upload_id);
+    expect(readdirSync(folder).sort()).toEqual(['meta.json', 'source']);
+    // no scratch copy is left behind by the preview
+    expect(readdirSync(path.join(t.dataDir, 'tmp', 'imports'))).toEqual([]);
+    rmSync(path.join(folder, 'source'));
+    const gone = await apply('/admin/product/import', upload_id, false);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().msg).toBe('上传记录不存在或已过期，请重新上传');
   });
 
   it('is for operators with the product permission: no session 401, staff and patients 403', async () => {

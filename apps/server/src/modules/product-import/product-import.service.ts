@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { writeErrorReport } from './error-report';
 import type { ProductImportRepository } from './product-import.repository';
 import { ImportFileError, type ImportFormat } from './read-rows';
-import type { StoredUpload, UploadStore } from './upload-store';
+import type { ScratchFile, StoredUpload, UploadStore } from './upload-store';
 import { type ImportMode, type ImportReport, validateImport } from './validate';
 
 const unsupported = () =>
@@ -37,6 +37,8 @@ async function sniff(fileName: string, filePath: string): Promise<ImportFormat |
   }
 }
 
+const expired = () => AppError.notFound('上传记录不存在或已过期，请重新上传', 'Upload not found or expired');
+
 const asBadFile = (err: unknown): never => {
   if (err instanceof ImportFileError) throw AppError.callerHandles(err.message, 'Import file refused');
   // exceljs / csv-parse failing on a damaged file: the file's fault, not the server's
@@ -52,6 +54,8 @@ export interface ReceivedFile {
   id: string;
   format: ImportFormat;
   fileName: string;
+  /** The local copy it was streamed to; validated there, then kept in the storage. */
+  scratch: ScratchFile;
 }
 
 export interface ApplyResult {
@@ -67,63 +71,65 @@ export class ProductImportService {
     private readonly store: UploadStore,
   ) {}
 
-  /** Streams the upload to disk and checks it really is a spreadsheet; validation waits for the mode field. */
+  /** Streams the upload to a scratch file and checks it really is a spreadsheet; validation waits for the mode field. */
   async receive(file: { filename: string; stream: Readable; truncated: () => boolean }): Promise<ReceivedFile> {
-    const id = this.store.newId();
-    const target = await this.store.prepare(id);
+    const scratch = await this.store.scratch();
     try {
-      await pipeline(file.stream, createWriteStream(target));
+      await pipeline(file.stream, createWriteStream(scratch.path));
       if (file.truncated()) {
         throw new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, '文件过大：最大 20 MB', 'Import file too large');
       }
-      const format = await sniff(file.filename, target);
+      const format = await sniff(file.filename, scratch.path);
       if (!format) throw unsupported();
-      return { id, format, fileName: file.filename.slice(0, 200) };
+      return { id: this.store.newId(), format, fileName: file.filename.slice(0, 200), scratch };
     } catch (err) {
       file.stream.resume();
-      await this.store.discard(id);
+      await scratch.dispose();
       throw err;
     }
   }
 
-  /** Validates every row of a received file (writes nothing) and keeps the report for apply and the error report. */
+  /**
+   * Validates every row of a received file (writes nothing) and keeps the file and the report in the storage for
+   * apply and the error report, which may run on another instance.
+   */
   async preview(
     accountId: number,
     received: ReceivedFile,
     mode: ImportMode,
   ): Promise<{ upload_id: string; mode: ImportMode; report: ImportReport }> {
     try {
-      const report = await validateImport(this.store.sourcePath(received.id), received.format, {
+      const report = await validateImport(received.scratch.path, received.format, {
         mode,
         lookup: this.repo.lookup(),
       }).catch(asBadFile);
-      await this.store.save({
-        upload_id: received.id,
-        account_id: accountId,
-        mode,
-        format: received.format,
-        file_name: received.fileName,
-        created_at: new Date().toISOString(),
-        report,
-      });
+      await this.store.keep(
+        {
+          upload_id: received.id,
+          account_id: accountId,
+          mode,
+          format: received.format,
+          file_name: received.fileName,
+          created_at: new Date().toISOString(),
+          report,
+        },
+        received.scratch.path,
+      );
       return { upload_id: received.id, mode, report };
-    } catch (err) {
-      await this.store.discard(received.id);
-      throw err;
+    } finally {
+      await received.scratch.dispose();
     }
   }
 
   /** Drops a received file that will not be validated (the request failed after it arrived). */
   discard(received: ReceivedFile): Promise<void> {
-    return this.store.discard(received.id);
+    return received.scratch.dispose();
   }
 
-  /** A previewed upload of this operator; another account's upload is "not found". */
+  /** A previewed upload of this operator; another account's upload, or an expired one, is "not found". */
   async upload(accountId: number, uploadId: string): Promise<StoredUpload> {
     const meta = await this.store.load(uploadId);
-    if (!meta || meta.account_id !== accountId) {
-      throw AppError.notFound('上传记录不存在或已过期，请重新上传', 'Upload not found');
-    }
+    if (!meta || meta.account_id !== accountId) throw expired();
     return meta;
   }
 
@@ -139,33 +145,45 @@ export class ProductImportService {
         'Upload was previewed for the other mode',
       );
     }
-    const result = await this.repo
-      .transaction(async (tx) => {
-        let written = 0;
-        const report = await validateImport(this.store.sourcePath(uploadId), meta.format, {
-          mode,
-          lookup: this.repo.lookup(tx),
-          onValidBatch: async (rows) => {
-            written += mode === 'create' ? await this.repo.insert(tx, rows) : await this.repo.update(tx, rows);
-          },
-        });
-        if (report.invalid > 0 && !onlyValid) {
-          throw AppError.callerHandles(
-            `有 ${report.invalid} 行未通过校验，未导入任何数据。请修正后重新上传，或勾选“仅导入有效行”`,
-            'Import has invalid rows',
-            { invalid: report.invalid, valid: report.valid },
-          );
-        }
-        return { written, skipped: report.invalid };
-      })
-      .catch(asBadFile);
+    const applied = await this.store.withSource(uploadId, (file) =>
+      this.repo
+        .transaction(async (tx) => {
+          let written = 0;
+          const report = await validateImport(file, meta.format, {
+            mode,
+            lookup: this.repo.lookup(tx),
+            onValidBatch: async (rows) => {
+              written += mode === 'create' ? await this.repo.insert(tx, rows) : await this.repo.update(tx, rows);
+            },
+          });
+          if (report.invalid > 0 && !onlyValid) {
+            throw AppError.callerHandles(
+              `有 ${report.invalid} 行未通过校验，未导入任何数据。请修正后重新上传，或勾选“仅导入有效行”`,
+              'Import has invalid rows',
+              { invalid: report.invalid, valid: report.valid },
+            );
+          }
+          return { written, skipped: report.invalid };
+        })
+        .catch(asBadFile),
+    );
+    if (!applied) throw expired();
+    const result = applied.value;
     return mode === 'create'
       ? { created: result.written, updated: 0, skipped: result.skipped }
       : { created: 0, updated: result.written, skipped: result.skipped };
   }
 
   /** Streams 药品导入错误报告.xlsx of a (checked) upload into `out`. */
-  writeErrorReport(meta: StoredUpload, out: Writable): Promise<void> {
-    return writeErrorReport(out, meta.report, { input: this.store.sourcePath(meta.upload_id), format: meta.format });
+  async writeErrorReport(meta: StoredUpload, out: Writable): Promise<void> {
+    const written = await this.store.withSource(meta.upload_id, (input) =>
+      writeErrorReport(out, meta.report, { input, format: meta.format }),
+    );
+    if (!written) throw expired();
+  }
+
+  /** Removes expired uploads (run periodically). */
+  sweep(): Promise<number> {
+    return this.store.sweep();
   }
 }

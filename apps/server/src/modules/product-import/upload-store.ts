@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FileStorage } from '../uploads/storage';
 import type { ImportFormat } from './read-rows';
 import type { ImportMode, ImportReport } from './validate';
 
@@ -14,35 +18,126 @@ export interface StoredUpload {
   report: ImportReport;
 }
 
+/** How long a previewed upload can be applied or its error report downloaded. */
+export const IMPORT_UPLOAD_TTL_MS = 24 * 3600_000;
+/** A scratch copy older than this was left by a crash (a pass over 50,000 rows takes seconds). */
+const SCRATCH_TTL_MS = 3600_000;
+const PREFIX = 'imports/';
+
 const idPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Uploaded import files, each in `<dir>/<upload_id>/` beside its validation report (meta.json). */
+const readAll = async (stream: Readable) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+/** A local copy of an import file (the .xlsx reader needs random access), removed by `dispose`. */
+export interface ScratchFile {
+  path: string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Import uploads in the shared file storage, so that a preview on one instance and the apply on another see the same
+ * file: `imports/<upload_id>/source` (the file as uploaded) and `imports/<upload_id>/meta.json` (who, which mode,
+ * the validation report), written last, so an upload with a meta.json is complete. Uploads expire after
+ * `IMPORT_UPLOAD_TTL_MS`: an expired one reads as missing and is removed then, and `sweep` removes them all.
+ *
+ * Reading a file works on a local scratch copy under `scratchDir` (per instance, never shared).
+ */
 export class UploadStore {
-  constructor(private readonly dir: string) {}
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly scratchDir: string,
+    options: { ttlMs?: number; now?: () => number } = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? IMPORT_UPLOAD_TTL_MS;
+    this.now = options.now ?? Date.now;
+  }
 
   newId = () => randomUUID();
   isId = (id: string) => idPattern.test(id);
-  sourcePath = (id: string) => path.join(this.dir, id, 'source');
+  private sourceKey = (id: string) => `${PREFIX}${id}/source`;
+  private metaKey = (id: string) => `${PREFIX}${id}/meta.json`;
 
-  async prepare(id: string): Promise<string> {
-    await mkdir(path.join(this.dir, id), { recursive: true });
-    return this.sourcePath(id);
+  /** An empty scratch file to receive an upload into. */
+  async scratch(): Promise<ScratchFile> {
+    await mkdir(this.scratchDir, { recursive: true });
+    const dir = await mkdtemp(path.join(this.scratchDir, 'import-'));
+    return { path: path.join(dir, 'source'), dispose: () => rm(dir, { recursive: true, force: true }) };
   }
 
-  async save(meta: StoredUpload): Promise<void> {
-    await writeFile(path.join(this.dir, meta.upload_id, 'meta.json'), JSON.stringify(meta));
+  /** Stores a validated upload: the file from its scratch copy, then its meta (which makes it visible). */
+  async keep(meta: StoredUpload, sourcePath: string): Promise<void> {
+    try {
+      await this.storage.put(this.sourceKey(meta.upload_id), createReadStream(sourcePath));
+      await this.storage.put(this.metaKey(meta.upload_id), Buffer.from(JSON.stringify(meta)));
+    } catch (err) {
+      await this.discard(meta.upload_id).catch(() => undefined);
+      throw err;
+    }
   }
 
+  /** The meta of an upload, or null when there is none or it has expired (an expired one is removed now). */
   async load(id: string): Promise<StoredUpload | null> {
     if (!this.isId(id)) return null;
+    const stored = await this.storage.get(this.metaKey(id));
+    if (!stored) return null;
+    let meta: StoredUpload;
     try {
-      return JSON.parse(await readFile(path.join(this.dir, id, 'meta.json'), 'utf8')) as StoredUpload;
+      meta = JSON.parse(await readAll(stored.stream)) as StoredUpload;
     } catch {
       return null;
+    }
+    const created = Date.parse(meta.created_at);
+    if (!(created + this.ttlMs > this.now())) {
+      await this.discard(id);
+      return null;
+    }
+    return meta;
+  }
+
+  /**
+   * Runs `read` on a scratch copy of the upload's file and removes the copy after; null when the file is gone
+   * (swept meanwhile).
+   */
+  async withSource<T>(id: string, read: (file: string) => Promise<T>): Promise<{ value: T } | null> {
+    const stored = this.isId(id) ? await this.storage.get(this.sourceKey(id)) : null;
+    if (!stored) return null;
+    const copy = await this.scratch();
+    try {
+      await pipeline(stored.stream, createWriteStream(copy.path));
+      return { value: await read(copy.path) };
+    } finally {
+      await copy.dispose();
     }
   }
 
   async discard(id: string): Promise<void> {
-    if (this.isId(id)) await rm(path.join(this.dir, id), { recursive: true, force: true });
+    if (!this.isId(id)) return;
+    await this.storage.delete(this.metaKey(id));
+    await this.storage.delete(this.sourceKey(id));
+  }
+
+  /** Removes expired uploads from the storage and scratch copies left by a crash; answers how many objects went. */
+  async sweep(): Promise<number> {
+    const now = this.now();
+    const removed = await this.storage.sweep(PREFIX, new Date(now - this.ttlMs));
+    let names: string[] = [];
+    try {
+      names = await readdir(this.scratchDir);
+    } catch {
+      // no scratch copies yet
+    }
+    for (const name of names) {
+      const dir = path.join(this.scratchDir, name);
+      const info = await stat(dir).catch(() => null);
+      if (info && info.mtimeMs < now - SCRATCH_TTL_MS) await rm(dir, { recursive: true, force: true });
+    }
+    return removed;
   }
 }
