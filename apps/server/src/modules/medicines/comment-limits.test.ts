@@ -140,6 +140,43 @@ describe('comment posting limits', () => {
   });
 });
 
+describe('comment posting limits through HTTP', () => {
+  it("counts the caller's address: past the address's limit a fresh account is refused too", async () => {
+    const address = '198.51.100.4';
+    const others = await Promise.all(['13800000001', '13800000002'].map(accountId));
+    const recent = Date.now() - 60_000;
+    await t.database.db.insert(medicineComment).values(
+      Array.from({ length: COMMENT_IP_LIMIT }, (_, i) => ({
+        productId: 8,
+        accountId: others[i % others.length],
+        content: `同一地址 ${i}`,
+        rating: 5,
+        ip: address,
+        createdAt: new Date(recent + i),
+      })),
+    );
+    const token = await t.login('13900000001');
+    const send = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/medicine/comment',
+        headers: headers(token),
+        remoteAddress,
+        payload: { product_id: 8, content: '地址限制', rating: 5 },
+      });
+    const refused = await send(address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 429000, msg: '当前网络评论过于频繁，请稍后再试' });
+    const elsewhere = await send('198.51.100.5');
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    const [row] = await t.database.db
+      .select({ ip: medicineComment.ip })
+      .from(medicineComment)
+      .where(eq(medicineComment.content, '地址限制'));
+    expect(row.ip).toBe('198.51.100.5');
+  });
+});
+
 describe('comment authors as the public sees them', () => {
   it('never sends the account id; shows the name masked, or the phone masked when there is no name', async () => {
     await t.database.db.update(account).set({ name: '' }).where(eq(account.phone, '13800000003'));
