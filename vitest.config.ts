@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: './packages/shared', environment: 'node', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'repo', root: './scripts', environment: 'node', include: ['**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -1,11 +1,7 @@
-import { authContracts, type MyPharmacy, type UserInfo } from '@pharmacy/shared';
+import type { MyPharmacy, UserInfo } from '@pharmacy/shared';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callApi } from './http';
-import { resetUserInfoRefreshThrottle, useSessionStore } from './session-store';
-
-vi.mock('./http', () => ({ callApi: vi.fn() }));
-const callApiMock = vi.mocked(callApi);
+import { useSessionStore } from './session-store';
 
 const user = (name = '演示'): UserInfo => ({
   id: 2,
@@ -40,8 +36,6 @@ beforeEach(() => {
   useSessionStore.getState().hydrateSession();
   useSessionStore.getState().clear();
   localStorage.clear();
-  resetUserInfoRefreshThrottle();
-  callApiMock.mockReset();
 });
 
 afterEach(() => {
@@ -124,38 +118,5 @@ describe('session store', () => {
     expect(after.currentPharmacy).toBe(before.currentPharmacy);
     store.setUserInfo(user('新名字'));
     expect(useSessionStore.getState().userInfo?.name).toBe('新名字');
-  });
-
-  it('refreshes user info at most once per 3000 ms', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2025-01-01T00:00:00Z'));
-    useSessionStore.getState().setSession('tok-4', user('一'));
-    callApiMock.mockResolvedValue(user('二'));
-
-    const first = await useSessionStore.getState().refreshUserInfo();
-    expect(first?.name).toBe('二');
-    expect(useSessionStore.getState().userInfo?.name).toBe('二');
-    expect(callApiMock).toHaveBeenCalledWith(authContracts.infoMe);
-
-    vi.setSystemTime(new Date('2025-01-01T00:00:02.999Z'));
-    callApiMock.mockResolvedValue(user('三'));
-    const throttled = await useSessionStore.getState().refreshUserInfo();
-    expect(throttled?.name).toBe('二');
-    expect(callApiMock).toHaveBeenCalledTimes(1);
-
-    vi.setSystemTime(new Date('2025-01-01T00:00:03.000Z'));
-    const again = await useSessionStore.getState().refreshUserInfo();
-    expect(again?.name).toBe('三');
-    expect(callApiMock).toHaveBeenCalledTimes(2);
-  });
-
-  it('does not call user.infoMe without a session, and survives a failed refresh', async () => {
-    expect(await useSessionStore.getState().refreshUserInfo()).toBeNull();
-    expect(callApiMock).not.toHaveBeenCalled();
-    resetUserInfoRefreshThrottle();
-    useSessionStore.getState().setSession('tok-5', user('一'));
-    callApiMock.mockRejectedValue(new Error('boom'));
-    expect(await useSessionStore.getState().refreshUserInfo()).toBeNull();
-    expect(useSessionStore.getState().userInfo?.name).toBe('一');
   });
 });

@@ -1,16 +1,13 @@
 import {
-  authContracts,
   type MyPharmacy,
   TOKEN_COOKIE_NAME,
   TOKEN_LIFETIME_DAYS,
-  USER_INFO_REFRESH_MIN_INTERVAL_MS,
   USER_STORE_KEY,
   type UserInfo,
 } from '@pharmacy/shared';
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { callApi } from './http';
 
 export interface SessionState {
   token: string | null;
@@ -28,8 +25,6 @@ export interface SessionActions {
   setCurrentPharmacy: (pharmacy: MyPharmacy | null) => void;
   /** Signs out locally: wipes the store, its localStorage entry and the token cookie. Callers then go home. */
   clear: () => void;
-  /** Reloads user info from user.infoMe; calls within 3000 ms of the last one share its result. */
-  refreshUserInfo: () => Promise<UserInfo | null>;
   /** Loads the persisted state (the shell calls it when the root view mounts). */
   hydrateSession: () => void;
 }
@@ -50,13 +45,6 @@ const cookieAttributes = (): Cookies.CookieAttributes => ({
   sameSite: 'lax',
   secure: typeof window !== 'undefined' && window.location.protocol === 'https:',
 });
-
-let lastRefresh: { at: number; result: Promise<UserInfo | null> } | null = null;
-
-/** The refresh throttle's clock; tests reset it between cases. */
-export function resetUserInfoRefreshThrottle() {
-  lastRefresh = null;
-}
 
 /**
  * The stored value when the fresh one carries the same data: subscribers (the whole console layout among them) are
@@ -88,24 +76,6 @@ export const useSessionStore = create<SessionStore>()(
         set({ ...initialState });
         useSessionStore.persist.clearStorage();
         Cookies.remove(TOKEN_COOKIE_NAME, { path: '/' });
-        lastRefresh = null;
-      },
-      refreshUserInfo: () => {
-        const now = Date.now();
-        if (lastRefresh && now - lastRefresh.at < USER_INFO_REFRESH_MIN_INTERVAL_MS) return lastRefresh.result;
-        const result = (async () => {
-          if (!get().token) return null;
-          try {
-            const info = await callApi(authContracts.infoMe);
-            get().setUserInfo(info);
-            return info;
-          } catch {
-            // The HTTP layer has already told the user (toast or the token-expired prompt).
-            return null;
-          }
-        })();
-        lastRefresh = { at: now, result };
-        return result;
       },
       hydrateSession: () => {
         void useSessionStore.persist.rehydrate();

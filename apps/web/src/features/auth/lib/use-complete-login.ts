@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { queryClient } from '../../../lib/query-client';
 import { useSessionStore } from '../../../lib/session-store';
+import { refreshUserInfo } from '../../../lib/user-info';
 import { getMyPharmacies } from '../api/get-my-pharmacies';
 import { choosePharmacy } from './choose-pharmacy';
 import { loginTarget } from './login-target';
@@ -48,7 +49,7 @@ export function useCompleteLogin() {
       store.setCurrentPharmacy(pharmacy);
 
       // user_info's per-pharmacy fields depend on the pharmacyid header: refresh them for the chosen pharmacy.
-      if (pharmacy) await useSessionStore.getState().refreshUserInfo();
+      if (pharmacy) await refreshUserInfo();
       const user = useSessionStore.getState().userInfo ?? userInfo;
       await navigate(loginTarget(user, pharmacy?.id ?? null, searchParams.get('redirect')), { replace: true });
     },
