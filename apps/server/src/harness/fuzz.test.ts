@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { formatFindings } from './findings';
 import { fuzzable, fuzzSeed, runFuzzer } from './fuzz';
 import { loadOperations, type Operation } from './openapi';
+import { isOptedOut } from './opt-outs';
 import { createWorld, type World } from './world';
 
 let t: TestApp;
@@ -22,7 +23,11 @@ describe(`input fuzzing (fast-check, seed ${fuzzSeed()}; set FUZZ_SEED to vary)`
   });
 
   it('answers every generated and hostile input with the envelope and a 4xx (or a 2xx), and refused calls change nothing', async () => {
-    const findings = await runFuzzer(world, operations, { numRuns: 30 });
+    const stats = { requests: 0, routes: 0 };
+    const findings = await runFuzzer(world, operations, { numRuns: 30, stats });
     expect(formatFindings(findings)).toBe('');
+    // every driven route had its 30 random runs on top of its sweep (a route that failed early would be a finding)
+    expect(stats.routes).toBe(operations.filter((o) => fuzzable(o) && !isOptedOut(o.method, o.path, 'fuzz')).length);
+    expect(stats.requests).toBeGreaterThan(30 * stats.routes);
   }, 180_000);
 });

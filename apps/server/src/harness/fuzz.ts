@@ -3,16 +3,31 @@ import type { InjectOptions } from 'fastify';
 import { envelopeProblem, type Finding, snippet } from './findings';
 import { fillPath, type Operation } from './openapi';
 import { isOptedOut, tablesRefusedCallsMayChange } from './opt-outs';
-import { bodyArbitrary, paramArbitrary, queryArbitrary, sampleValue } from './samples';
+import { bodyArbitrary, edgeValuesFor, leafEdgeVariants, paramArbitrary, queryArbitrary, sampleValue } from './samples';
 import { type Actor, diffCounts, snapshotCounts, type World } from './world';
 
 export const DEFAULT_FUZZ_SEED = 20_261_122;
+
+/**
+ * The English detail of the errors plugin's answer to a PostgreSQL data exception other than NUL (a number or a date
+ * out of range): the 400 is right, but the value should have been refused by the schema, naming its field.
+ */
+const DATABASE_REFUSED = /SQLSTATE 22/;
 
 export interface FuzzOptions {
   /** Runs per route (default 30). */
   numRuns?: number;
   /** fast-check seed; FUZZ_SEED in the environment overrides the default. */
   seed?: number;
+  /** Tallied as the fuzzer goes: requests sent and routes driven. */
+  stats?: FuzzStats;
+  /** Called after each route (the deep run's progress lines). */
+  onRoute?: (route: string, requests: number, finding: Finding | null) => void;
+}
+
+export interface FuzzStats {
+  requests: number;
+  routes: number;
 }
 
 export const fuzzSeed = (env: NodeJS.ProcessEnv = process.env) => {
@@ -61,6 +76,7 @@ export async function runFuzzer(world: World, operations: Operation[], options: 
   for (const op of operations) {
     if (!fuzzable(op) || isOptedOut(op.method, op.path, 'fuzz')) continue;
     const route = `${op.method} ${op.path}`;
+    let requests = 0;
     const caller = await callerFor(world, op);
     const paramsArb = op.pathParams.length
       ? fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, paramArbitrary(p.schema)])))
@@ -94,12 +110,16 @@ export async function runFuzzer(world: World, operations: Operation[], options: 
         request.headers = { ...request.headers, 'content-type': 'application/json' };
       }
       const res = await t.app.inject(request);
+      requests++;
       const shown = `input ${snippet(JSON.stringify(input), 300)} → ${res.statusCode} ${snippet(res.body)}`;
       if (res.statusCode >= 500) problem = `server error: ${shown}`;
       else if (res.statusCode >= 400) {
         const bad = envelopeProblem(res);
         if (bad) problem = `${bad}: ${shown}`;
-        else {
+        else if (DATABASE_REFUSED.test(res.json().message)) {
+          // the errors plugin's last line of defence answered: the value reached PostgreSQL, so a schema lacks a bound
+          problem = `refused by the database, not by the route's schema: ${shown}`;
+        } else {
           const after = await snapshotCounts(t);
           known = after;
           const changed = diffCounts(before, after).filter((d) => !(d.split(':')[0] in tablesRefusedCallsMayChange));
@@ -108,21 +128,19 @@ export async function runFuzzer(world: World, operations: Operation[], options: 
       } else if (res.statusCode < 200 || res.statusCode >= 300) problem = `unexpected status: ${shown}`;
       return problem === null;
     });
-    // a deterministic sweep first: each string field of a valid sample in turn holds characters PostgreSQL refuses
-    // (NUL) or that no URL can carry (a lone surrogate), whatever the seed
+    // a deterministic sweep first, whatever the seed: each leaf of a valid sample in turn holds an edge value (NUL
+    // and a lone surrogate in text, 2³¹−1, 2³¹ … in numbers, year 0 … in dates), in the body, the query and the path
     const sweep: Input[] = [];
     const bodySample = op.body ? sampleValue(op.body) : undefined;
-    const querySample = op.query ? (sampleValue(op.query) as Record<string, unknown>) : undefined;
-    for (const odd of ['a\u0000b', '\ud800']) {
-      for (const key of Object.keys(op.query?.properties ?? {})) {
-        sweep.push({ query: { ...stringify(querySample), [key]: odd } });
-      }
-      for (const [key, schema] of Object.entries(op.body?.properties ?? {})) {
-        if (schema.type === 'string' && bodySample && typeof bodySample === 'object') {
-          sweep.push({ body: { ...bodySample, [key]: odd } });
-        }
-      }
-      for (const p of op.pathParams) sweep.push({ params: { [p.name]: odd } });
+    const querySample = stringify(op.query ? (sampleValue(op.query) as Record<string, unknown>) : undefined);
+    for (const [key, schema] of Object.entries(op.query?.properties ?? {})) {
+      const odd = [...new Set(['a\u0000b', '\ud800', ...edgeValuesFor(schema).map(String)])];
+      for (const value of odd) sweep.push({ query: { ...querySample, [key]: value } });
+    }
+    if (op.body) for (const body of leafEdgeVariants(op.body, bodySample)) sweep.push({ body });
+    for (const p of op.pathParams) {
+      const odd = [...new Set(['a\u0000b', '\ud800', ...edgeValuesFor(p.schema).map(String)])];
+      for (const value of odd) sweep.push({ params: { [p.name]: value } });
     }
     const result = await fc.check(property, {
       numRuns: numRuns + sweep.length,
@@ -130,14 +148,20 @@ export async function runFuzzer(world: World, operations: Operation[], options: 
       endOnFailure: true,
       examples: sweep.map((input) => [input] as [Input]),
     });
-    if (result.failed) {
-      findings.push({
-        check: 'fuzz',
-        route,
-        case: `seed ${seed}, run ${result.numRuns}`,
-        detail: problem ?? String(result.errorInstance ?? 'property failed'),
-      });
+    const finding: Finding | null = result.failed
+      ? {
+          check: 'fuzz',
+          route,
+          case: `seed ${seed}, run ${result.numRuns}`,
+          detail: problem ?? String(result.errorInstance ?? 'property failed'),
+        }
+      : null;
+    if (finding) findings.push(finding);
+    if (options.stats) {
+      options.stats.requests += requests;
+      options.stats.routes++;
     }
+    options.onRoute?.(route, requests, finding);
   }
   return findings;
 }

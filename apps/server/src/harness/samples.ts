@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { JsonSchema } from './openapi';
 
-const typeOf = (s: JsonSchema): string | undefined => {
+export const typeOf = (s: JsonSchema): string | undefined => {
   if (Array.isArray(s.type)) return s.type.find((t) => t !== 'null');
   if (s.type) return s.type;
   if (s.properties) return 'object';
@@ -47,6 +47,101 @@ export function sampleValue(s: JsonSchema | undefined): unknown {
   }
 }
 
+/**
+ * Integers at the edges of what the database's columns hold: an `integer` column stops at 2³¹−1, a `bigint` at 2⁶³−1,
+ * and JavaScript's exact integers at 2⁵³−1. A schema that states no bound of its own must refuse or survive them all.
+ */
+export const edgeIntegers = [2 ** 31 - 1, 2 ** 31, 2 ** 32, Number.MAX_SAFE_INTEGER, -(2 ** 31) - 1];
+
+/** Dates at the edges: PostgreSQL has no year 0, JavaScript's Date shifts years below 100, and year 10000 is 6 digits. */
+export const edgeDates = ['0000-01-01', '0001-01-01', '0099-12-31', '1899-12-31', '2101-01-01', '9999-12-31'];
+
+const isDateFormat = (s: JsonSchema) => s.format === 'date' || s.format === 'date-time';
+const asFormat = (s: JsonSchema, date: string) => (s.format === 'date-time' ? `${date}T00:00:00Z` : date);
+
+/** The lowest and highest integer a schema accepts (JSON Schema's exclusive bounds included), unclamped. */
+function integerBounds(s: JsonSchema): { min: number; max: number } {
+  const lower = [
+    typeof s.minimum === 'number' ? s.minimum : undefined,
+    typeof s.exclusiveMinimum === 'number' ? Math.floor(s.exclusiveMinimum) + 1 : undefined,
+  ].filter((n): n is number => n !== undefined);
+  const upper = [
+    typeof s.maximum === 'number' ? s.maximum : undefined,
+    typeof s.exclusiveMaximum === 'number' ? Math.ceil(s.exclusiveMaximum) - 1 : undefined,
+  ].filter((n): n is number => n !== undefined);
+  const clampSafe = (n: number) => Math.min(Math.max(n, Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER);
+  return {
+    min: clampSafe(lower.length ? Math.ceil(Math.max(...lower)) : Number.MIN_SAFE_INTEGER),
+    max: clampSafe(upper.length ? Math.floor(Math.min(...upper)) : Number.MAX_SAFE_INTEGER),
+  };
+}
+
+/**
+ * Integers a schema accepts, over its whole range: mostly small ones near its lower bound (real rows live there), often
+ * the column edges it lets through, sometimes anywhere up to its upper bound (2⁵³−1 when it states none).
+ */
+function integerArbitrary(s: JsonSchema): fc.Arbitrary<number> {
+  const { min, max } = integerBounds(s);
+  if (min > max) return fc.constant(min);
+  const near = Math.max(min, Math.min(max, 0));
+  const edges = edgeIntegers.filter((n) => n >= min && n <= max);
+  return fc.oneof(
+    { arbitrary: fc.integer({ min: near, max: Math.min(max, near + 1000) }), weight: 3 },
+    ...(edges.length ? [{ arbitrary: fc.constantFrom(...edges), weight: 2 }] : []),
+    { arbitrary: fc.integer({ min, max }), weight: 1 },
+  );
+}
+
+/** Dates of any year 0000–9999 a date pattern lets through, the edges often. */
+function dateArbitrary(s: JsonSchema): fc.Arbitrary<string> {
+  const pad = (n: number, w: number) => String(n).padStart(w, '0');
+  const any = fc
+    .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
+    .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
+  return fc
+    .oneof({ arbitrary: fc.constantFrom(...edgeDates), weight: 1 }, { arbitrary: any, weight: 2 })
+    .map((d) => asFormat(s, d));
+}
+
+/**
+ * The values the deterministic sweep puts into one leaf of a valid sample, whatever the seed: characters PostgreSQL
+ * refuses (NUL) or that no URL can carry (a lone surrogate) in text, the column edges in numbers, the calendar's edges
+ * in dates.
+ */
+export function edgeValuesFor(s: JsonSchema | undefined): unknown[] {
+  if (!s) return [];
+  const alt = branches(s);
+  if (alt?.length) return edgeValuesFor(alt.find((b) => b.type !== 'null') ?? alt[0]);
+  switch (typeOf(s)) {
+    case 'integer':
+    case 'number':
+      return edgeIntegers;
+    case 'string':
+      return isDateFormat(s) ? edgeDates.map((d) => asFormat(s, d)) : ['a\u0000b', '\ud800'];
+    default:
+      return [];
+  }
+}
+
+/** Copies of `sample` with one leaf of `s` (an object's properties, recursively, and array items) replaced by an edge value. */
+export function leafEdgeVariants(s: JsonSchema | undefined, sample: unknown, depth = 0): unknown[] {
+  if (!s || depth > 6) return [];
+  const alt = branches(s);
+  if (alt?.length) return leafEdgeVariants(alt.find((b) => b.type !== 'null') ?? alt[0], sample, depth);
+  const type = typeOf(s);
+  if (type === 'object' && s.properties) {
+    const base = sample && typeof sample === 'object' && !Array.isArray(sample) ? sample : {};
+    return Object.entries(s.properties).flatMap(([key, prop]) =>
+      leafEdgeVariants(prop, (base as Record<string, unknown>)[key] ?? sampleValue(prop), depth + 1).map((v) => ({
+        ...base,
+        [key]: v,
+      })),
+    );
+  }
+  if (type === 'array') return leafEdgeVariants(s.items, sampleValue(s.items), depth + 1).map((v) => [v]);
+  return edgeValuesFor(s);
+}
+
 /** Hostile scalars: wrong types, huge and odd strings, injection fragments, extreme numbers. */
 export const hostileStrings = [
   '',
@@ -66,8 +161,14 @@ export const hostileStrings = [
   '1e309',
   '-1',
   '0',
+  '2147483648',
+  '4294967296',
+  '9007199254740991',
   '9007199254740993',
   '99999999999999999999999',
+  '0000-01-01',
+  '0001-01-01',
+  '+010000-01-01',
   '0x10',
   '1.5',
   ' 1 ',
@@ -100,6 +201,7 @@ const hostileScalar = fc.oneof(
     0,
     -2147483649,
     2147483648,
+    4294967296,
     Number.MAX_SAFE_INTEGER,
     -Number.MAX_SAFE_INTEGER,
     1e308,
@@ -148,18 +250,19 @@ export function validish(s: JsonSchema | undefined, depth = 0): fc.Arbitrary<unk
         minLength: s.minItems ?? 0,
         maxLength: Math.min(s.maxItems ?? 5, 5),
       });
-    case 'integer': {
-      const min = typeof s.minimum === 'number' ? s.minimum : -1000;
-      const max = typeof s.maximum === 'number' ? s.maximum : 100_000;
-      return fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31 - 1) });
+    case 'integer':
+      return integerArbitrary(s);
+    case 'number': {
+      const min = typeof s.minimum === 'number' ? s.minimum : undefined;
+      const max = typeof s.maximum === 'number' ? s.maximum : undefined;
+      return fc.oneof(integerArbitrary(s), fc.double({ noNaN: true, noDefaultInfinity: true, min, max }));
     }
-    case 'number':
-      return fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 });
     case 'boolean':
       return fc.boolean();
     case 'null':
       return fc.constant(null);
     default: {
+      if (isDateFormat(s)) return dateArbitrary(s);
       if (s.pattern) {
         try {
           return fc.stringMatching(new RegExp(s.pattern));
