@@ -1,9 +1,12 @@
 import { authContracts } from './auth/auth.contracts';
+import { cmsContracts } from './cms/cms.contracts';
 import type { Contract } from './common/contract';
 import { medicineContracts } from './medicines/medicines.contracts';
 import { messageContracts } from './messages/message.contracts';
 import { pharmacyContracts } from './pharmacies/pharmacies.contracts';
 import { pharmacyDirectoryContracts } from './pharmacy-directory/pharmacy-directory.contracts';
+import { productImportContracts } from './product-import/product-import.contracts';
+import { uploadContracts } from './uploads/upload.contracts';
 
 /**
  * Every endpoint of the API, by module. The server registers each one (a test fails on a route without a contract or
@@ -15,6 +18,9 @@ export const contracts = {
   message: messageContracts,
   medicine: medicineContracts,
   pharmacyDirectory: pharmacyDirectoryContracts,
+  cms: cmsContracts,
+  productImport: productImportContracts,
+  upload: uploadContracts,
 } satisfies Record<string, Record<string, Contract>>;
 
 /** Every contract as a flat list (tests, docs). */

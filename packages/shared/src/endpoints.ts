@@ -1,9 +1,7 @@
-import { catalogueEndpoints } from './catalogue/catalogue.endpoints';
 import { messageEndpoints } from './messages/message.endpoints';
 
 /** Every API call the console makes, addressed by name. Modules add theirs here. */
 export const endpoints = {
   ...messageEndpoints,
-  ...catalogueEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -1,7 +1,8 @@
 export * from './auth/auth.contracts';
 export * from './auth/auth.schema';
-export * from './catalogue/catalogue.endpoints';
 export * from './catalogue/product.schema';
+export * from './cms/cms.contracts';
+export * from './cms/cms.schema';
 export * from './common/constants';
 export * from './common/contract';
 export * from './common/endpoint';
@@ -23,3 +24,6 @@ export * from './messages/message.endpoints';
 export * from './messages/message.schema';
 export * from './pharmacies/pharmacies.contracts';
 export * from './pharmacy-directory/pharmacy-directory.contracts';
+export * from './product-import/product-import.contracts';
+export * from './uploads/upload.contracts';
+export * from './uploads/upload.schema';

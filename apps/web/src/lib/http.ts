@@ -11,6 +11,7 @@ import {
   HEADER_WXAPP,
   type HttpMethod,
   TOKEN_COOKIE_NAME,
+  uploadContracts,
 } from '@pharmacy/shared';
 import Cookies from 'js-cookie';
 import { FetchError, ofetch } from 'ofetch';
@@ -262,7 +263,7 @@ function takeInitialBody(def: EndpointDef, payload: Payload): unknown {
 }
 
 /** Sends one call described by an endpoint definition. Throws ApiError on failure, after the §8 catalogue ran. */
-export async function requestEndpoint<T = unknown>(
+async function requestEndpoint<T = unknown>(
   def: EndpointDef,
   payload: Payload = {},
   options: CallOptions = {},
@@ -374,12 +375,10 @@ export async function tryCallApi<C extends Contract>(
   }
 }
 
-/** Spec §7 "upload: post": the generic upload endpoint (the file field is `file`). */
-export const UPLOAD_ENDPOINT: EndpointDef = { method: 'POST', path: '/upload', auth: true };
 export const PRESCRIPTION_IMAGE_NAME = 'prescription.png';
 
-/** Uploads a prescription image as `prescription.png` with its `folder` field (spec §7). */
-export function uploadPrescriptionImage<T = unknown>(image: Blob, folder: string, options?: CallOptions): Promise<T> {
+/** Uploads a prescription image as `prescription.png` with its `folder` field (spec §7 "upload: post"). */
+export function uploadPrescriptionImage(image: Blob, folder: string, options?: CallOptions) {
   const file = new File([image], PRESCRIPTION_IMAGE_NAME, { type: image.type || 'image/png' });
-  return requestEndpoint<T>(UPLOAD_ENDPOINT, { file, folder }, options);
+  return callApi(uploadContracts.upload, { file, folder }, options);
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '../endpoints';
+import { cmsContracts } from '../cms/cms.contracts';
+import { contractUrl } from '../common/contract';
+import { productImportContracts } from '../product-import/product-import.contracts';
 import {
   commentAddBodySchema,
   commentVoteBodySchema,
@@ -47,9 +49,10 @@ describe('catalogue contracts', () => {
     expect(productImportApplyBodySchema.parse({ upload_id: 'u1' })).toEqual({ upload_id: 'u1', only_valid: false });
   });
 
-  it('registers the catalogue endpoints, the content API under the cms base', () => {
-    expect(endpoints['cms.items']).toMatchObject({ method: 'GET', path: '/items/:collection', base: 'cms' });
-    expect(endpoints['product.importTemplate']).toMatchObject({ download: true });
+  it('declares the content API under the cms base, the import template as a download', () => {
+    expect(cmsContracts.items).toMatchObject({ method: 'GET', path: '/items/:collection', base: 'cms', kind: 'raw' });
+    expect(contractUrl(cmsContracts.items)).toBe('/scms/items/:collection');
+    expect(productImportContracts.template).toMatchObject({ kind: 'file' });
   });
 });
 

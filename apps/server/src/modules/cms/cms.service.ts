@@ -1,16 +1,8 @@
+import type { CmsField, CmsItem } from '@pharmacy/shared';
 import { z } from 'zod';
 import type { CmsRepository, ColumnInfo, ItemRow } from './cms.repository';
 import { type CmsCollectionName, isCmsCollection, operatorCollections, publicCollections } from './collections';
 import { ItemsQueryError, type ItemsResult, type RawItemsQuery } from './items-query/index';
-
-/** A field as Directus' `GET /fields/<collection>` describes it (the part a generated form needs). */
-export interface CmsFieldInfo {
-  collection: string;
-  field: string;
-  type: 'integer' | 'string' | 'timestamp';
-  meta: { interface: string; hidden: boolean; readonly: boolean; required: boolean; options: unknown; note: null };
-  schema: { is_nullable: boolean; max_length: number | null; is_primary_key: boolean; default_value: null };
-}
 
 const forbidden = () => new ItemsQueryError('FORBIDDEN', "You don't have permission to access this.");
 /** Set by the database, never by a client. */
@@ -61,7 +53,7 @@ export class CmsService {
     return collection;
   }
 
-  fields(collection: string): CmsFieldInfo[] {
+  fields(collection: string): CmsField[] {
     const name = this.editable(collection);
     return this.repo.columns(name).map((c) => ({
       collection: name,
@@ -104,18 +96,24 @@ export class CmsService {
     return result.data as Record<string, unknown>;
   }
 
-  async create(collection: string, body: unknown): Promise<{ data: ItemRow }> {
-    const name = this.editable(collection);
-    const id = await this.repo.insert(name, this.parse(name, body, true));
-    return this.repo.readItem(operatorCollections, name, String(id));
+  /** The row as stored, all its fields (the id is the key it was read by). */
+  private async saved(name: CmsCollectionName, id: number): Promise<{ data: CmsItem }> {
+    const { data } = await this.repo.readItem(operatorCollections, name, String(id));
+    return { data: { ...data, id } };
   }
 
-  async update(collection: string, rawId: string, body: unknown): Promise<{ data: ItemRow }> {
+  async create(collection: string, body: unknown): Promise<{ data: CmsItem }> {
+    const name = this.editable(collection);
+    const id = await this.repo.insert(name, this.parse(name, body, true));
+    return this.saved(name, id);
+  }
+
+  async update(collection: string, rawId: string, body: unknown): Promise<{ data: CmsItem }> {
     const name = this.editable(collection);
     const id = positiveId(rawId);
     const values = this.parse(name, body, false);
     if (!(await this.repo.update(name, id, values))) throw forbidden();
-    return this.repo.readItem(operatorCollections, name, String(id));
+    return this.saved(name, id);
   }
 
   async remove(collection: string, rawId: string): Promise<number> {

@@ -1,26 +1,15 @@
 import { PassThrough, type Writable } from 'node:stream';
-import {
-  okEnvelope,
-  productImportApplyBodySchema,
-  productImportApplyResultSchema,
-  productImportModes,
-  productImportPreviewSchema,
-} from '@pharmacy/shared';
+import { productImportContracts as c, type ProductImportMode } from '@pharmacy/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { ok, route } from '../../lib/route';
 import { audit } from '../../plugins/audit';
 import { ERROR_REPORT_FILE_NAME } from './error-report';
 import type { ProductImportService, ReceivedFile } from './product-import.service';
 import { TEMPLATE_FILE_NAME, writeTemplate } from './template';
-import type { ImportMode } from './validate';
 
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const tags = ['product'];
-const security = [{ session: [] }];
-const access = { admin: 'product' } as const;
 
 /** `attachment` with an ASCII fallback and the real (Chinese) name in RFC 5987 `filename*`. */
 export const attachment = (name: string) =>
@@ -41,101 +30,58 @@ function sendSheet(reply: FastifyReply, name: string, write: (out: Writable) => 
 }
 
 export async function productImportRoutes(app: FastifyInstance, { service }: { service: ProductImportService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  route(app, c.template, async (_request, reply) => sendSheet(reply, TEMPLATE_FILE_NAME, writeTemplate));
 
-  r.get(
-    '/admin/product/template',
-    { config: { access }, schema: { tags, security, summary: '下载药品导入模板（xlsx）' } },
-    async (_request, reply) => sendSheet(reply, TEMPLATE_FILE_NAME, writeTemplate),
-  );
-
-  r.post(
-    '/admin/product/import/preview',
-    {
-      config: { access },
-      schema: {
-        tags,
-        security,
-        summary: '上传药品文件并逐行校验（xlsx / csv，最大 20 MB；不写入）',
-        consumes: ['multipart/form-data'],
-        body: z
-          .object({ file: z.string().meta({ format: 'binary' }), mode: z.enum(productImportModes).optional() })
-          .nullish(),
-        response: { 200: okEnvelope(productImportPreviewSchema) },
-      },
-    },
-    async (request) => {
-      if (!request.isMultipart()) throw AppError.badParams('file', '请选择文件', 'Expected multipart/form-data');
-      let mode: ImportMode = 'create';
-      let received: ReceivedFile | null = null;
-      try {
-        // the web sends the file before the mode field: take the file as it streams, validate once all parts are read
-        for await (const part of request.parts({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5 } })) {
-          if (part.type === 'field') {
-            if (part.fieldname === 'mode') {
-              if (part.value !== 'create' && part.value !== 'update') {
-                throw AppError.badParams('mode', '导入方式只能是新增或更新');
-              }
-              mode = part.value;
+  route(app, c.preview, async (request) => {
+    if (!request.isMultipart()) throw AppError.badParams('file', '请选择文件', 'Expected multipart/form-data');
+    let mode: ProductImportMode = 'create';
+    let received: ReceivedFile | null = null;
+    try {
+      // the web sends the file before the mode field: take the file as it streams, validate once all parts are read
+      for await (const part of request.parts({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5 } })) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'mode') {
+            if (part.value !== 'create' && part.value !== 'update') {
+              throw AppError.badParams('mode', '导入方式只能是新增或更新');
             }
-          } else if (part.fieldname !== 'file' || received) {
-            part.file.resume();
-          } else {
-            received = await service.receive({
-              filename: part.filename,
-              stream: part.file,
-              truncated: () => part.file.truncated,
-            });
+            mode = part.value;
           }
+        } else if (part.fieldname !== 'file' || received) {
+          part.file.resume();
+        } else {
+          received = await service.receive({
+            filename: part.filename,
+            stream: part.file,
+            truncated: () => part.file.truncated,
+          });
         }
-      } catch (err) {
-        if (received) await service.discard(received);
-        throw err;
       }
-      if (!received) throw AppError.badParams('file', '请选择文件', 'No file part');
-      const result = await service.preview(request.user!.accountId, received, mode);
-      await audit(request, 'product.import.preview', `upload:${result.upload_id}`, {
-        mode,
-        total: result.report.total,
-        invalid: result.report.invalid,
-      });
-      return { code: 0 as const, msg: 'ok', data: result };
-    },
-  );
+    } catch (err) {
+      if (received) await service.discard(received);
+      throw err;
+    }
+    if (!received) throw AppError.badParams('file', '请选择文件', 'No file part');
+    const result = await service.preview(request.user!.accountId, received, mode);
+    await audit(request, 'product.import.preview', `upload:${result.upload_id}`, {
+      mode,
+      total: result.report.total,
+      invalid: result.report.invalid,
+    });
+    return ok(result);
+  });
 
-  r.get(
-    '/admin/product/import/:upload_id/errors',
-    {
-      config: { access },
-      schema: {
-        tags,
-        security,
-        summary: '下载导入错误报告（xlsx）',
-        params: z.object({ upload_id: z.string().max(64) }),
-      },
-    },
-    async (request, reply) => {
-      const meta = await service.upload(request.user!.accountId, request.params.upload_id);
-      return sendSheet(reply, ERROR_REPORT_FILE_NAME, (out) => service.writeErrorReport(meta, out));
-    },
-  );
+  route(app, c.errors, async (request, reply) => {
+    const meta = await service.upload(request.user!.accountId, request.params.upload_id);
+    return sendSheet(reply, ERROR_REPORT_FILE_NAME, (out) => service.writeErrorReport(meta, out));
+  });
 
-  for (const [path, mode, summary] of [
-    ['/admin/product/import', 'create', '导入新增药品（一个事务；有无效行时不写入，除非只导入有效行）'],
-    ['/admin/product/update', 'update', '导入更新药品（一个事务；有无效行时不写入，除非只导入有效行）'],
+  for (const [contract, mode] of [
+    [c.import, 'create'],
+    [c.update, 'update'],
   ] as const) {
-    r.post(
-      path,
-      {
-        config: { access, changesCatalogue: true },
-        schema: {
-          tags,
-          security,
-          summary,
-          body: productImportApplyBodySchema,
-          response: { 200: okEnvelope(productImportApplyResultSchema) },
-        },
-      },
+    route(
+      app,
+      contract,
       async (request) => {
         const { upload_id, only_valid } = request.body;
         const result = await service.apply(request.user!.accountId, upload_id, mode, only_valid);
@@ -143,8 +89,9 @@ export async function productImportRoutes(app: FastifyInstance, { service }: { s
           only_valid,
           ...result,
         });
-        return { code: 0 as const, msg: '导入成功', data: result };
+        return ok(result, '导入成功');
       },
+      { changesCatalogue: true },
     );
   }
 }

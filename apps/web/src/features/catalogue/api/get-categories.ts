@@ -11,8 +11,8 @@ export function buildCategoryTree(top: CmsCategory[], subs: CmsCategory[]): Cate
 }
 
 export function useCategoryTree() {
-  const top = useQuery(cmsItemsQueryOptions<CmsCategory>('category', { sort: 'sort', limit: -1 }));
-  const subs = useQuery(cmsItemsQueryOptions<CmsCategory>('sub_category', { sort: 'sort', limit: -1 }));
+  const top = useQuery(cmsItemsQueryOptions('category', { sort: 'sort', limit: -1 }));
+  const subs = useQuery(cmsItemsQueryOptions('sub_category', { sort: 'sort', limit: -1 }));
   return {
     tree: top.data && subs.data ? buildCategoryTree(top.data, subs.data) : undefined,
     isLoading: top.isLoading || subs.isLoading,

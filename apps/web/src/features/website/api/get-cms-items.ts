@@ -1,46 +1,23 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callApi } from '../../../lib/http';
+import { type CmsQuery, type CmsRowCollection, type CmsRowsQuery, getCmsItems, getCmsRows } from '../../../lib/cms';
 import { useQuery } from '../../../lib/use-query';
 import { websiteKeys } from './website-keys';
 
-export type CmsItem = { id: number } & Record<string, unknown>;
+export type { CmsItem } from '../../../lib/cms';
 
-export interface CmsItemsParams {
-  filter?: Record<string, unknown>;
-  sort?: string;
-  limit?: number;
-  page?: number;
-  search?: string;
-  meta?: 'filter_count' | 'total_count' | '*';
-}
-
-export interface CmsItemsResult<T> {
-  data: T[];
-  meta?: { filter_count?: number; total_count?: number };
-}
-
-/** Reads a content collection (`/scms/items/<collection>`, Directus `{ data, meta }`). */
-export async function getCmsItems<T = CmsItem>(collection: string, params: CmsItemsParams = {}, signal?: AbortSignal) {
-  const { filter, ...rest } = params;
-  const body = await callApi<CmsItemsResult<T>>(
-    'cms.items',
-    { collection, ...rest, filter: filter ? JSON.stringify(filter) : undefined },
-    { signal },
-  );
-  return { data: body?.data ?? [], meta: body?.meta };
-}
-
-export const cmsItemsQueryOptions = <T = CmsItem>(collection: string, params: CmsItemsParams = {}) =>
+/** Rows of any content collection with their counts (`meta`), for the operator's editor. */
+export const cmsItemsQueryOptions = (collection: string, query: CmsQuery = {}) =>
   queryOptions({
-    queryKey: websiteKeys.cms(collection, params),
-    queryFn: ({ signal }) => getCmsItems<T>(collection, params, signal),
+    queryKey: websiteKeys.cms(collection, query),
+    queryFn: ({ signal }) => getCmsItems(collection, query, { signal }),
     placeholderData: keepPreviousData,
   });
 
-export function useCmsItems<T = CmsItem>(
-  collection: string,
-  params: CmsItemsParams = { sort: 'sort' },
-  enabled = true,
-) {
-  return useQuery({ ...cmsItemsQueryOptions<T>(collection, params), enabled });
+/** The rows of a collection a website page shows, in their `sort` order, typed by the collection's shared schema. */
+export function useCmsItems<K extends CmsRowCollection>(collection: K, query: CmsRowsQuery = { sort: 'sort' }) {
+  return useQuery({
+    // beside the editor's pages of the same collection (invalidated with them), never one of them
+    queryKey: [...websiteKeys.cms(collection, query), 'rows'],
+    queryFn: ({ signal }) => getCmsRows(collection, query, { signal }),
+  });
 }

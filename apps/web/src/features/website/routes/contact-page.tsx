@@ -3,20 +3,9 @@ import { Descriptions } from 'antd';
 import { Section } from '../../../components/catalogue-blocks/section';
 import { useCmsItems } from '../api/get-cms-items';
 
-interface ContactRow {
-  id: number;
-  title: string;
-  phone: string;
-  wechat: string;
-  email: string;
-  address: string;
-  work_time: string;
-}
-
 /** /website/contact — 联系我们, from the `home_contact_us` collection. */
 export default function ContactPage() {
-  const { data, isLoading, isError } = useCmsItems<ContactRow>('home_contact_us');
-  const rows = data?.data;
+  const { data: rows, isLoading, isError } = useCmsItems('home_contact_us');
   return (
     <div className="cat-stack">
       <Section title="联系我们" id="contact-title" loading={isLoading} error={isError} empty={rows?.length === 0}>

@@ -5,34 +5,16 @@ import { ImageWithFallback } from '../../../components/image-with-fallback';
 import { useCmsItems } from '../api/get-cms-items';
 import { usePlatformTotals } from '../api/get-platform-totals';
 
-interface Entry2 {
-  id: number;
-  title: string;
-  subtitle: string;
-  image: string;
-  link: string;
-}
-interface Entry1 {
-  id: number;
-  category_id: number | null;
-  title: string;
-  link: string;
-}
-interface Named {
-  id: number;
-  name: string;
-}
-
 const inApp = (link: string) => (link.startsWith('/') && !link.startsWith('//') ? link : '#');
 
 /** /website/services — 服务介绍: the platform's totals and its service entries (`entry_2`, `entry_1` by `entry1_category`). */
 export default function ServicesPage() {
   const totals = usePlatformTotals();
-  const features = useCmsItems<Entry2>('entry_2');
-  const groups = useCmsItems<Named>('entry1_category');
-  const entries = useCmsItems<Entry1>('entry_1');
-  const grouped = (groups.data?.data ?? [])
-    .map((g) => ({ g, items: (entries.data?.data ?? []).filter((e) => e.category_id === g.id) }))
+  const features = useCmsItems('entry_2');
+  const groups = useCmsItems('entry1_category');
+  const entries = useCmsItems('entry_1');
+  const grouped = (groups.data ?? [])
+    .map((g) => ({ g, items: (entries.data ?? []).filter((e) => e.category_id === g.id) }))
     .filter((x) => x.items.length > 0);
 
   return (
@@ -50,10 +32,10 @@ export default function ServicesPage() {
         title="特色服务"
         loading={features.isLoading}
         error={features.isError}
-        empty={features.data?.data.length === 0}
+        empty={features.data?.length === 0}
       >
         <div style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
-          {features.data?.data.map((f) => (
+          {features.data?.map((f) => (
             <Link key={f.id} to={inApp(f.link)} className="cat-card">
               <ImageWithFallback
                 src={f.image}

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { Section } from '../../../../components/catalogue-blocks/section';
 import { ImageWithFallback } from '../../../../components/image-with-fallback';
-import { type CmsEntry2, useCmsItems } from '../../api/get-cms-items';
+import { useCmsItems } from '../../api/get-cms-items';
 import { safeLink } from './safe-link';
 
 /** Carousel: the `entry_2` feature cards in a horizontally scrolling row. */
 export function HomeCarousel() {
-  const { data, isLoading, isError } = useCmsItems<CmsEntry2>('entry_2');
+  const { data, isLoading, isError } = useCmsItems('entry_2');
   return (
     <Section title="专题推荐" loading={isLoading} error={isError} empty={data?.length === 0}>
       <div className="cat-scroller">

@@ -2,14 +2,14 @@ import { Tabs } from 'antd';
 import { Link } from 'react-router';
 import { Section } from '../../../../components/catalogue-blocks/section';
 import { useCategoryTree } from '../../api/get-categories';
-import { type CmsEntry1, type CmsNamed, useCmsItems } from '../../api/get-cms-items';
+import { useCmsItems } from '../../api/get-cms-items';
 import { safeLink } from './safe-link';
 
 /** Category: the catalogue's category tree (`category` + `sub_category`) and the symptom entries (`entry_1` by `entry1_category`). */
 export function HomeCategories() {
   const { tree, isLoading, isError } = useCategoryTree();
-  const groups = useCmsItems<CmsNamed>('entry1_category');
-  const entries = useCmsItems<CmsEntry1>('entry_1');
+  const groups = useCmsItems('entry1_category');
+  const entries = useCmsItems('entry_1');
 
   const symptomTabs =
     groups.data && entries.data

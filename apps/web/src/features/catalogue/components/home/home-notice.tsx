@@ -1,10 +1,10 @@
 import { SoundOutlined } from '@ant-design/icons';
 import { Skeleton } from 'antd';
-import { type CmsContact, useCmsItems } from '../../api/get-cms-items';
+import { useCmsItems } from '../../api/get-cms-items';
 
 /** Notice: the service line of `home_contact_us` (its first row), shown as the home page's notice bar. */
 export function HomeNotice() {
-  const { data, isLoading } = useCmsItems<CmsContact>('home_contact_us');
+  const { data, isLoading } = useCmsItems('home_contact_us');
   if (isLoading) return <Skeleton.Input active block size="small" />;
   const first = data?.[0];
   if (!first) return null;

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { Section } from '../../../../components/catalogue-blocks/section';
 import { ImageWithFallback } from '../../../../components/image-with-fallback';
-import { type CmsTopSales, useCmsItems } from '../../api/get-cms-items';
+import { useCmsItems } from '../../api/get-cms-items';
 import { medicineHref } from '../medicine-card';
 
 /** Product box: the operator's `top_sales` selection (product, title, image). */
 export function HomeProductBox() {
-  const { data, isLoading, isError } = useCmsItems<CmsTopSales>('top_sales');
+  const { data, isLoading, isError } = useCmsItems('top_sales');
   return (
     <Section
       title="热销好药"

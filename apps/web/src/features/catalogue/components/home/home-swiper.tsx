@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Section } from '../../../../components/catalogue-blocks/section';
 import { ImageWithFallback } from '../../../../components/image-with-fallback';
-import { type CmsSwiper, useCmsItems } from '../../api/get-cms-items';
+import { useCmsItems } from '../../api/get-cms-items';
 import { safeLink } from './safe-link';
 
 const AUTO_MS = 5000;
 
 /** Swiper: the `home_swiper` banners, a CSS scroll-snap track advanced every 5 s (no slider library). */
 export function HomeSwiper() {
-  const { data, isLoading, isError } = useCmsItems<CmsSwiper>('home_swiper');
+  const { data, isLoading, isError } = useCmsItems('home_swiper');
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const count = data?.length ?? 0;
