@@ -19,6 +19,9 @@ export const DEFAULT_WXAPP = 'wx-pharmacy-console';
 export const HEADER_AUTH = 'Auth';
 export const HEADER_WXAPP = 'wxapp';
 export const HEADER_PHARMACY = 'pharmacyid';
+/** The platform's own name: it signs the platform's SMS (not any pharmacy's brand). */
+export const PLATFORM_NAME = '药房平台';
+
 export const API_BASE = '/api/v1';
 export const CMS_BASE = '/scms';
 /** The element of a served page that carries public API answers for its first render (JSON, keyed by URL). */

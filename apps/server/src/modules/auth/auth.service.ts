@@ -3,6 +3,7 @@ import {
   LOGIN_FAILURES_BEFORE_CAPTCHA,
   type LoginBody,
   type PasswordBody,
+  PLATFORM_NAME,
   QR_LOGIN_TTL_MS,
   type QrLoginTicket,
   SMS_CODE_LENGTH,
@@ -10,6 +11,7 @@ import {
   SMS_CODE_TTL_MS,
   SMS_DAILY_LIMIT,
   SMS_MIN_INTERVAL_MS,
+  startOfShanghaiDay,
   TOKEN_LIFETIME_MS,
 } from '@pharmacy/shared';
 import type { DbExecutor } from '../../db/client';
@@ -89,13 +91,6 @@ const captchaDemanded = (f: Pick<FailureCounts, 'byPhone' | 'byIp'>) =>
   f.byPhone >= LOGIN_FAILURES_BEFORE_CAPTCHA || f.byIp >= LOGIN_IP_FAILURES_BEFORE_CAPTCHA;
 
 const maskPhone = (phone: string) => phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
-
-const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
-/** Midnight of the current day in Asia/Shanghai (no DST there), as an instant. */
-export const startOfShanghaiDay = (now: Date) => {
-  const local = now.getTime() + SHANGHAI_OFFSET_MS;
-  return new Date(local - (local % (24 * 3600 * 1000)) - SHANGHAI_OFFSET_MS);
-};
 
 const smsHash = (salt: string, code: string) => sha256Hex(`${salt}:${code}`);
 const captchaHash = (captchaId: string, text: string) => sha256Hex(`${captchaId}:${text.trim().toLowerCase()}`);
@@ -187,7 +182,7 @@ export class AuthService {
         await this.sms.send({
           phone: input.phone,
           code,
-          text: `【仁心药房】您的验证码为 ${code}，${SMS_CODE_TTL_MS / 60000} 分钟内有效，请勿泄露给他人。`,
+          text: `【${PLATFORM_NAME}】您的验证码为 ${code}，${SMS_CODE_TTL_MS / 60000} 分钟内有效，请勿泄露给他人。`,
         });
       } catch (err) {
         throw new AppError(503, 503000, '短信发送失败，请稍后再试', `SMS provider failed: ${(err as Error).message}`);

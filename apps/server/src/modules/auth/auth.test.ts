@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ErrorCode, userInfoSchema } from '@pharmacy/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -225,6 +227,9 @@ describe('SMS codes', () => {
     expect(res.json().data).toEqual({ expires_in: 300, resend_in: 60 });
     const code = t.lastSmsCode(phone)!;
     expect(code).toMatch(/^\d{6}$/);
+    // the platform signs its own SMS, not one pharmacy's brand
+    const outbox = readFileSync(path.join(t.dataDir, 'sms-outbox.log'), 'utf8').trim().split('\n').at(-1) ?? '';
+    expect(outbox).toContain('【药房平台】您的验证码为');
     const [row] = await t.database.db.select().from(smsCode).where(eq(smsCode.phone, phone));
     expect(row.codeHash).not.toContain(code);
     expect(JSON.stringify(row)).not.toContain(`"${code}"`);
