@@ -15,6 +15,7 @@ export * from './common/permission';
 export * from './common/roles';
 export * from './common/routes';
 export * from './common/rules';
+export * from './common/time';
 export * from './contracts';
 export * from './endpoints';
 export * from './medicines/medicines.contracts';

@@ -1,3 +1,4 @@
+import { shanghaiToday } from '@pharmacy/shared';
 import { inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { generateDemoCatalogue } from '../../modules/catalogue/demo-catalogue';
@@ -29,8 +30,6 @@ const CATALOGUE_LOCK_KEY = 72_011_003;
 export const foundationPharmacyKey = (index: number) => `foundation-${index + 1}`;
 export const foundationAptitudeUrls = (index: number) =>
   ['drug-licence', 'business-licence'].map((kind) => `/demo/aptitude/${foundationPharmacyKey(index)}-${kind}.svg`);
-
-const shanghaiToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));

@@ -1,11 +1,8 @@
+import { shanghaiDayEnd, shanghaiDayStart } from '@pharmacy/shared';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { account, auditLog } from '../../db/schema/index';
 import type { AuditLogQuery } from './audit.schema';
-
-/** A day in Asia/Shanghai (UTC+8, no daylight saving) as its first instant. */
-const shanghaiDay = (date: string) => new Date(`${date}T00:00:00+08:00`);
-const nextDay = (d: Date) => new Date(d.getTime() + 86_400_000);
 
 export class AuditQueryRepository {
   constructor(private readonly db: Database) {}
@@ -16,8 +13,11 @@ export class AuditQueryRepository {
     if (query.action) where.push(eq(auditLog.action, query.action));
     if (query.account_id) where.push(eq(auditLog.accountId, query.account_id));
     if (query.pharmacy_id) where.push(eq(auditLog.pharmacyId, query.pharmacy_id));
-    if (query.date_from) where.push(gte(auditLog.createdAt, shanghaiDay(query.date_from)));
-    if (query.date_to) where.push(lt(auditLog.createdAt, nextDay(shanghaiDay(query.date_to))));
+    // whole days in Asia/Shanghai (the schema has checked that both are real dates)
+    const from = query.date_from ? shanghaiDayStart(query.date_from) : null;
+    const to = query.date_to ? shanghaiDayEnd(query.date_to) : null;
+    if (from) where.push(gte(auditLog.createdAt, from));
+    if (to) where.push(lt(auditLog.createdAt, to));
     const condition = where.length ? and(...where) : undefined;
     const [rows, [total]] = await Promise.all([
       this.db

@@ -1,3 +1,4 @@
+import { shanghaiToday } from '@pharmacy/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, headers, type TestApp } from '../../test/test-app';
 
@@ -68,7 +69,7 @@ describe('GET /api/v1/admin/audit_log', () => {
     const byAccount = await list(`account_id=${someone}&page_size=100`);
     expect(byAccount.body.data.list.every((e) => e.account_id === someone)).toBe(true);
 
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    const today = shanghaiToday();
     const inDay = await list(`date_from=${today}&date_to=${today}`);
     expect(inDay.body.data.total).toBe((await list('')).body.data.total);
     expect((await list('date_to=2000-01-01')).body.data.total).toBe(0);

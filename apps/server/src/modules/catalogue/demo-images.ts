@@ -1,3 +1,4 @@
+import { shanghaiToday } from '@pharmacy/shared';
 import { demoPharmacies as foundationPharmacies } from '../../db/seed/demo-data';
 import {
   type DemoAptitude,
@@ -25,7 +26,7 @@ let cache: Map<string, string> | null = null;
  */
 export function demoImages(): Map<string, string> {
   if (cache) return cache;
-  const data = generateDemoCatalogue({ today: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10) });
+  const data = generateDemoCatalogue({ today: shanghaiToday() });
   const out = new Map<string, string>();
   for (const p of data.products) {
     for (const [i, url] of p.images.entries()) out.set(url, demoProductSvg(p, i + 1));

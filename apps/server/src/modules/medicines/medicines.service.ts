@@ -16,10 +16,10 @@ import {
   type pharmacyLicenceSchema,
   type provinceSchema,
   type quoteListQuerySchema,
+  startOfShanghaiDay,
 } from '@pharmacy/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { startOfShanghaiDay } from '../../lib/shanghai-day';
 import type { CatalogueCache } from '../../plugins/catalogue-cache';
 import type { MedicineRepository } from './medicines.repository';
 import { quoteFields } from './quote-fields';
