@@ -179,3 +179,16 @@ test('the operator uploads a file with 3 bad rows, sees the report, fixes it, ap
   await expect(tableRows(page, '药品列表')).toHaveCount(5);
   await expect(page.getByText('共 5 条')).toBeVisible();
 });
+
+test('a reversed price range is refused on the field, not answered with an empty list', async ({ page }) => {
+  await page.goto('/medicine/list');
+  const form = page.locator('form').first();
+  await form.getByLabel('最低价').fill('50');
+  await form.getByLabel('最高价').fill('10');
+  await form.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(form.getByText('最高价不能低于最低价')).toBeVisible();
+  await expect(page).not.toHaveURL(/max_price/);
+  const api = await page.request.get('/api/v1/mp/cms/medicines?min_price=50&max_price=10');
+  expect(api.status()).toBe(400);
+  expect((await api.json()).msg).toContain('最高价不能低于最低价');
+});
