@@ -1,20 +1,14 @@
+import { API_BASE, CMS_BASE } from '@pharmacy/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AppConfig, webDistExists } from './config';
 import type { DatabaseHandle } from './db/client';
-import { auditModule } from './modules/audit/index';
+import type { ModuleContext } from './lib/module';
+import type { SmsProvider } from './lib/sms';
+import { createFileStorage } from './lib/storage';
 import type { CaptchaImage } from './modules/auth/auth.service';
-import { authModule } from './modules/auth/index';
-import type { SmsProvider } from './modules/auth/sms-provider';
-import { demoImagesModule } from './modules/catalogue/index';
-import { cmsModule } from './modules/cms/index';
-import { medicinesModule } from './modules/medicines/index';
-import { messagesModule } from './modules/messages/index';
-import { pharmaciesModule } from './modules/pharmacies/index';
-import { pharmacyDirectoryModule } from './modules/pharmacy-directory/index';
-import { productImportModule } from './modules/product-import/index';
-import { createFileStorage, uploadsModule } from './modules/uploads/index';
+import { modules } from './modules/index';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { catalogueCachePlugin } from './plugins/catalogue-cache';
@@ -42,7 +36,7 @@ export interface BuildAppOptions {
   housekeeping?: boolean;
 }
 
-export const API_PREFIX = '/api/v1';
+export const API_PREFIX = API_BASE;
 
 export const defaultLogger = (config: AppConfig): FastifyServerOptions['logger'] => ({
   level: config.logLevel,
@@ -79,35 +73,18 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authPlugin);
   await app.register(healthPlugin);
 
-  // modules
-  await app.register(
-    async (api) => {
-      await api.register(authModule, {
-        dataDir: config.dataDir,
-        rateLimit: config.rateLimit,
-        smsProvider: options.smsProvider,
-        createCaptchaImage: options.createCaptchaImage,
-        housekeepingMs: options.housekeeping === false ? undefined : 3600_000,
-      });
-      await api.register(pharmaciesModule);
-      await api.register(messagesModule);
-      await api.register(auditModule);
-      await api.register(medicinesModule);
-      await api.register(pharmacyDirectoryModule);
-      const storage = createFileStorage(config.dataDir);
-      await api.register(productImportModule, {
-        dataDir: config.dataDir,
-        storage,
-        sweepEveryMs: options.housekeeping === false ? undefined : 3600_000,
-      });
-      await api.register(uploadsModule, { storage });
-    },
-    { prefix: API_PREFIX },
-  );
-  // the Directus-compatible content API lives beside the API, as in the spec (/scms/items/<collection>)
-  await app.register(cmsModule, { prefix: '/scms' });
-  // the demo data's placeholder images (/demo/...)
-  await app.register(demoImagesModule);
+  // modules (modules/index.ts): each gets the same context, under its mount point
+  const context: ModuleContext = {
+    config,
+    storage: createFileStorage(config.dataDir),
+    smsProvider: options.smsProvider,
+    createCaptchaImage: options.createCaptchaImage,
+    housekeeping: options.housekeeping !== false,
+  };
+  const prefixes = { api: API_PREFIX, cms: CMS_BASE, root: '' } as const;
+  for (const { plugin, mount } of Object.values(modules)) {
+    await app.register(plugin, { ...context, prefix: prefixes[mount] });
+  }
 
   if (options.serveWeb ?? webDistExists(config)) {
     await app.register(staticPlugin, { root: config.webDist });

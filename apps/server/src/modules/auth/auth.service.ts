@@ -25,8 +25,8 @@ import {
   sha256Hex,
   verifyPassword,
 } from '../../lib/crypto';
+import type { SmsProvider } from '../../lib/sms';
 import type { AttemptReason, AuthRepository } from './auth.repository';
-import type { SmsProvider } from './sms-provider';
 
 /*
  * Failure limits, all over the sliding window LOGIN_FAILURE_WINDOW_MS (15 minutes); see docs/auth.md. Every credential

@@ -1,19 +1,11 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import svgCaptcha from 'svg-captcha';
+import type { ModuleContext } from '../../lib/module';
+import { OutboxSmsProvider } from '../../lib/sms';
 import { AuthRepository } from './auth.repository';
 import { authRoutes } from './auth.routes';
 import { AuthService, type CaptchaImage } from './auth.service';
-import { OutboxSmsProvider, type SmsProvider } from './sms-provider';
-
-export interface AuthModuleOptions {
-  dataDir: string;
-  rateLimit: { loginPerMinute: number; smsPerMinute: number };
-  smsProvider?: SmsProvider;
-  createCaptchaImage?: () => CaptchaImage;
-  /** Periodic removal of expired codes, tickets and sessions (off in tests). */
-  housekeepingMs?: number;
-}
 
 const defaultCaptcha = (): CaptchaImage => {
   const { text, data } = svgCaptcha.create({
@@ -28,10 +20,10 @@ const defaultCaptcha = (): CaptchaImage => {
 };
 
 /** Sign-in, sessions, SMS codes, captcha and QR sign-in. */
-export async function authModule(app: FastifyInstance, options: AuthModuleOptions) {
+export async function authModule(app: FastifyInstance, options: ModuleContext) {
   const service = new AuthService({
     repo: new AuthRepository(app.db),
-    sms: options.smsProvider ?? new OutboxSmsProvider(path.join(options.dataDir, 'sms-outbox.log'), app.log),
+    sms: options.smsProvider ?? new OutboxSmsProvider(path.join(options.config.dataDir, 'sms-outbox.log'), app.log),
     createCaptchaImage: options.createCaptchaImage ?? defaultCaptcha,
     // failures are audited by the service itself (the route only sees the error); like audit(), never throws
     audit: async (entry) => {
@@ -42,10 +34,11 @@ export async function authModule(app: FastifyInstance, options: AuthModuleOption
       }
     },
   });
-  await app.register(authRoutes, { service, rateLimit: options.rateLimit });
+  await app.register(authRoutes, { service, rateLimit: options.config.rateLimit });
 
-  if (options.housekeepingMs) {
-    const every = options.housekeepingMs;
+  // periodic removal of expired codes, tickets and sessions (off in tests)
+  if (options.housekeeping) {
+    const every = 3600_000;
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       timer = setInterval(() => {

@@ -9,5 +9,3 @@ export async function medicinesModule(app: FastifyInstance) {
     service: new MedicineService(new MedicineRepository(app.db), app.catalogueCache),
   });
 }
-
-export { quoteFields } from './quote-fields';

@@ -20,9 +20,9 @@ import {
 } from '@pharmacy/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { quoteFields } from '../../lib/quote-fields';
 import type { CatalogueCache } from '../../plugins/catalogue-cache';
 import type { MedicineRepository } from './medicines.repository';
-import { quoteFields } from './quote-fields';
 
 /** How long a hot ranking is reused. */
 const HOT_RANKING_TTL_MS = 60_000;

@@ -7,7 +7,7 @@ import type {
   PublicPharmacyDetail,
 } from '@pharmacy/shared';
 import { AppError } from '../../lib/app-error';
-import { quoteFields } from '../medicines/index';
+import { quoteFields } from '../../lib/quote-fields';
 import type { PharmacyDirectoryRepository } from './pharmacy-directory.repository';
 
 const INT_MAX = 2_147_483_647;

@@ -1,32 +1,25 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { FileStorage } from '../uploads/storage';
+import type { ModuleContext } from '../../lib/module';
 import { ProductImportRepository } from './product-import.repository';
 import { MAX_IMPORT_BYTES, productImportRoutes } from './product-import.routes';
 import { ProductImportService } from './product-import.service';
 import { UploadStore } from './upload-store';
 
-export interface ProductImportModuleOptions {
-  dataDir: string;
-  /** The app's file storage (the same as uploads'): import files live under `imports/` there. */
-  storage: FileStorage;
-  /** Periodic removal of expired import uploads (off in tests; they are also removed when read after expiry). */
-  sweepEveryMs?: number;
-}
-
 /** Medicine upload (admin/product template, import preview, apply, error report). */
-export async function productImportModule(app: FastifyInstance, options: ProductImportModuleOptions) {
+export async function productImportModule(app: FastifyInstance, { config, storage, housekeeping }: ModuleContext) {
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5 } });
   }
   // scratch copies for reading (an .xlsx is read with random access) stay on this instance's disk
-  const store = new UploadStore(options.storage, path.join(options.dataDir, 'tmp', 'imports'));
+  const store = new UploadStore(storage, path.join(config.dataDir, 'tmp', 'imports'));
   const service = new ProductImportService(new ProductImportRepository(app.db), store);
   await app.register(productImportRoutes, { service });
 
-  if (options.sweepEveryMs) {
-    const every = options.sweepEveryMs;
+  // periodic removal of expired import uploads (off in tests; they are also removed when read after expiry)
+  if (housekeeping) {
+    const every = 3600_000;
     const sweep = () => {
       service.sweep().catch((err) => app.log.warn({ err }, 'import upload sweep failed'));
     };

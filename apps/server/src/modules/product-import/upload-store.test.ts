@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocalFileStorage } from '../uploads/storage';
+import { LocalFileStorage } from '../../lib/storage';
 import { IMPORT_UPLOAD_TTL_MS, type StoredUpload, UploadStore } from './upload-store';
 
 let dir: string;

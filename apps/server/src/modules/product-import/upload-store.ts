@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FileStorage } from '../uploads/storage';
+import type { FileStorage } from '../../lib/storage';
 import type { ImportFormat } from './read-rows';
 import type { ImportMode, ImportReport } from './validate';
 

@@ -1,5 +1,5 @@
 import type { ProductQuote } from '@pharmacy/shared';
-import type { quote } from '../../db/schema/index';
+import type { quote } from '../db/schema/index';
 
 /** A quote as the API shows it (snake_case, money as decimal strings): one mapping for every list that shows quotes. */
 export const quoteFields = (q: typeof quote.$inferSelect): Omit<ProductQuote, 'pharmacy_name' | 'pharmacy_city'> => ({

@@ -118,3 +118,6 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 }
+
+/** The app's file storage: `<DATA_DIR>/uploads` (one storage for every module; an S3-compatible store later). */
+export const createFileStorage = (dataDir: string): FileStorage => new LocalFileStorage(path.join(dataDir, 'uploads'));

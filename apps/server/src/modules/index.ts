@@ -1,0 +1,30 @@
+import type { ModuleDef } from '../lib/module';
+import { auditModule } from './audit/index';
+import { authModule } from './auth/index';
+import { demoImagesModule } from './catalogue/index';
+import { cmsModule } from './cms/index';
+import { medicinesModule } from './medicines/index';
+import { messagesModule } from './messages/index';
+import { pharmaciesModule } from './pharmacies/index';
+import { pharmacyDirectoryModule } from './pharmacy-directory/index';
+import { productImportModule } from './product-import/index';
+import { uploadsModule } from './uploads/index';
+
+/**
+ * Every server module, by its folder's name, in registration order. A new module is its folder plus one line here
+ * (and its contracts' line in packages/shared/src/contracts.ts); a test fails on a folder missing from this list.
+ */
+export const modules = {
+  auth: { plugin: authModule, mount: 'api' },
+  pharmacies: { plugin: pharmaciesModule, mount: 'api' },
+  messages: { plugin: messagesModule, mount: 'api' },
+  audit: { plugin: auditModule, mount: 'api' },
+  medicines: { plugin: medicinesModule, mount: 'api' },
+  'pharmacy-directory': { plugin: pharmacyDirectoryModule, mount: 'api' },
+  'product-import': { plugin: productImportModule, mount: 'api' },
+  uploads: { plugin: uploadsModule, mount: 'api' },
+  // the Directus-compatible content API lives beside the API, as in the spec (/scms/items/<collection>)
+  cms: { plugin: cmsModule, mount: 'cms' },
+  // the demo data's placeholder images (/demo/...)
+  catalogue: { plugin: demoImagesModule, mount: 'root' },
+} satisfies Record<string, ModuleDef>;
