@@ -1,3 +1,4 @@
+import { auditContracts } from './audit/audit.contracts';
 import { authContracts } from './auth/auth.contracts';
 import { cmsContracts } from './cms/cms.contracts';
 import type { Contract } from './common/contract';
@@ -21,6 +22,7 @@ export const contracts = {
   cms: cmsContracts,
   productImport: productImportContracts,
   upload: uploadContracts,
+  audit: auditContracts,
 } satisfies Record<string, Record<string, Contract>>;
 
 /** Every contract as a flat list (tests, docs). */

@@ -1,3 +1,5 @@
+export * from './audit/audit.contracts';
+export * from './audit/audit.schema';
 export * from './auth/auth.contracts';
 export * from './auth/auth.schema';
 export * from './catalogue/product.schema';

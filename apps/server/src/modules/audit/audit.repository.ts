@@ -1,8 +1,7 @@
-import { shanghaiDayEnd, shanghaiDayStart } from '@pharmacy/shared';
+import { type AuditLogQuery, shanghaiDayEnd, shanghaiDayStart } from '@pharmacy/shared';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { account, auditLog } from '../../db/schema/index';
-import type { AuditLogQuery } from './audit.schema';
 
 export class AuditQueryRepository {
   constructor(private readonly db: Database) {}

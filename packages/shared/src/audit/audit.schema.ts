@@ -1,5 +1,6 @@
-import { dateSchema, idTextSchema, pageQuerySchema } from '@pharmacy/shared';
 import { z } from 'zod';
+import { dateSchema, idTextSchema } from '../common/fields';
+import { pageQuerySchema } from '../common/paging';
 
 /** Filters of the operator's audit log list; dates are whole days in Asia/Shanghai. */
 export const auditLogQuerySchema = pageQuerySchema.extend({
