@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { ID_MAX, idTextSchema } from '../common/fields';
 import { pageQuerySchema } from '../common/paging';
 
-/** Largest id a PostgreSQL integer column holds: larger ones in a request simply match nothing. */
-export const INT_MAX = 2_147_483_647;
+/** Largest id a PostgreSQL integer column holds (the shared id schemas refuse larger ones). */
+export const INT_MAX = ID_MAX;
 export const fitsInt = (n: number | undefined) => n === undefined || n <= INT_MAX;
 
 /** mp/cms/quote: the on-shelf quotes of a product (cheapest first) or of a pharmacy. */
 export const quoteListQuerySchema = pageQuerySchema
   .extend({
-    product_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
-    pharmacy_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
+    product_id: idTextSchema.optional(),
+    pharmacy_id: idTextSchema.optional(),
   })
   .refine((q) => q.product_id !== undefined || q.pharmacy_id !== undefined, {
     error: '请选择药品或药店',
