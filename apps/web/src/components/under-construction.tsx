@@ -18,9 +18,11 @@ export function UnderConstruction({
       <h1 id={headingId} style={{ fontSize: 20, margin: '0 0 16px' }}>
         {title}
       </h1>
-      <p style={{ display: 'flex', alignItems: 'center', gap: 8, margin: 0, color: 'rgba(0, 0, 0, 0.65)' }}>
-        <ToolOutlined aria-hidden="true" />
-        <span>建设中</span>
+      <p style={{ margin: 0, color: 'rgba(0, 0, 0, 0.65)' }}>
+        <span style={{ whiteSpace: 'nowrap', marginInlineEnd: 8 }}>
+          <ToolOutlined aria-hidden="true" style={{ marginInlineEnd: 8 }} />
+          <span>建设中</span>
+        </span>
         <span>· {description}</span>
       </p>
       {children ? <div style={{ marginTop: 24 }}>{children}</div> : null}

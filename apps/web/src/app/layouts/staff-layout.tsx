@@ -227,7 +227,10 @@ export function StaffLayout() {
             onClick={() => (narrow ? setDrawerOpen((o) => !o) : setCollapsed((c) => !c))}
           />
           <div style={{ flex: 1 }} />
-          <PharmacySwitcher />
+          {/* A long pharmacy name gives way on a narrow header instead of wrapping out of it. */}
+          <div style={{ minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap' }}>
+            <PharmacySwitcher />
+          </div>
           <UnreadBell />
           <UserMenu />
         </Header>
