@@ -14,12 +14,11 @@ const BROKEN = '/api/v1/harness-broken';
 /** Routes with the mistakes the harness exists to catch. */
 function registerBrokenRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const security = [{ session: [] }];
   const channelsOf = (pharmacyId: number) =>
     queryDb(app.db, `select id, name from channel where pharmacy_id = ${Number(pharmacyId) || 0}`);
 
   // signed in is all it asks: the pharmacyid header is trusted without a membership check
-  r.get(`${BROKEN}/channels`, { onRequest: app.requireAuth, schema: { security } }, async (request) => ({
+  r.get(`${BROKEN}/channels`, { config: { access: { signedIn: true } }, schema: {} }, async (request) => ({
     code: 0,
     msg: 'ok',
     data: await channelsOf(Number(request.headers.pharmacyid)),
@@ -28,19 +27,12 @@ function registerBrokenRoutes(app: FastifyInstance) {
   // the membership guard passes, then the row is read by id alone (not scoped to request.pharmacyId)
   r.get(
     `${BROKEN}/channel/:id`,
-    { onRequest: app.requirePharmacy(), schema: { security, params: z.object({ id: z.coerce.number().int() }) } },
+    { config: { access: { pharmacy: null } }, schema: { params: z.object({ id: z.coerce.number().int() }) } },
     async (request) => {
       const rows = await queryDb(app.db, `select id, name from channel where id = ${request.params.id}`);
       return { code: 0, msg: 'ok', data: rows[0] ?? null };
     },
   );
-
-  // documented as needing a session, but nobody attached the guard
-  r.get(`${BROKEN}/team`, { schema: { security } }, async () => ({
-    code: 0,
-    msg: 'ok',
-    data: await queryDb(app.db, 'select name from team'),
-  }));
 
   // an id with no upper bound, bound as a parameter to an integer: 2³¹ and up reach PostgreSQL (22003)
   r.delete(
@@ -83,19 +75,17 @@ describe('the harness catches deliberately broken routes', () => {
     expect(rules).toEqual({
       [`GET ${BROKEN}/channels`]: { signedIn: true },
       [`GET ${BROKEN}/channel/{id}`]: { pharmacy: null },
-      [`GET ${BROKEN}/team`]: { signedIn: true },
       [`DELETE ${BROKEN}/note/{id}`]: { public: true },
       [`GET ${BROKEN}/day`]: { public: true },
       [`POST ${BROKEN}/echo`]: { public: true },
     });
   });
 
-  it('the isolation matrix reports the missing membership check, the unscoped lookup and the missing guard', async () => {
+  it('the isolation matrix reports the missing membership check and the unscoped lookup', async () => {
     const findings = await runIsolationMatrix(world, broken);
     const cases = findings.map((f) => `${f.route} | ${f.case}`);
     expect(cases).toContain(`GET ${BROKEN}/channels | B's staff with pharmacyid A`);
     expect(cases).toContain(`GET ${BROKEN}/channel/{id} | B's staff in B with A's ids (id)`);
-    expect(cases).toContain(`GET ${BROKEN}/team | no session`);
     expect(findings.find((f) => f.route === `GET ${BROKEN}/channels`)?.detail).toMatch(/A's data in the answer/);
     // the public route is not an isolation problem; the matrix only notes that its sample call crashed
     const echo = findings.filter((f) => f.route === `POST ${BROKEN}/echo`);

@@ -7,25 +7,28 @@ import { createTestApp, headers, type TestApp } from '../test/test-app';
 let t: TestApp;
 let tokens: Record<string, string>;
 
-// Guarded probe routes: the plugin's hooks are what is under test, so the routes only echo what the hooks set.
+// Probe routes declaring each access rule: the guards the plugin installs are under test, so the routes only echo
+// what the guards set.
 beforeAll(async () => {
   t = await createTestApp({
     beforeReady: (app) => {
-      app.get('/api/v1/test/pharmacy', { onRequest: app.requirePharmacy() }, async (req) => ({
+      app.get('/api/v1/test/pharmacy', { config: { access: { pharmacy: null } } }, async (req) => ({
         pharmacy: req.pharmacyId,
         role: req.membership?.role,
       }));
-      app.get('/api/v1/test/finance', { onRequest: app.requirePharmacy('finance') }, async () => ({ ok: true }));
-      app.get('/api/v1/test/channel', { onRequest: app.requirePharmacy('channel_manage') }, async () => ({ ok: true }));
+      app.get('/api/v1/test/finance', { config: { access: { pharmacy: 'finance' } } }, async () => ({ ok: true }));
+      app.get('/api/v1/test/channel', { config: { access: { pharmacy: 'channel_manage' } } }, async () => ({
+        ok: true,
+      }));
       app.get(
         '/api/v1/test/pharmacist',
-        { onRequest: app.requirePharmacy(undefined, { roles: ['pharmacist'] }) },
+        { config: { access: { pharmacy: null, roles: ['pharmacist'] } } },
         async () => ({
           ok: true,
         }),
       );
-      app.get('/api/v1/test/admin', { onRequest: app.requireAdmin() }, async () => ({ ok: true }));
-      app.get('/api/v1/test/admin-report', { onRequest: app.requireAdmin('report') }, async () => ({ ok: true }));
+      app.get('/api/v1/test/admin', { config: { access: { admin: null } } }, async () => ({ ok: true }));
+      app.get('/api/v1/test/admin-report', { config: { access: { admin: 'report' } } }, async () => ({ ok: true }));
     },
   });
   tokens = {};
@@ -56,7 +59,7 @@ afterAll(async () => {
 const get = (url: string, token?: string, pharmacyId?: number | string) =>
   t.app.inject({ method: 'GET', url, headers: headers(token, pharmacyId) });
 
-describe('requirePharmacy', () => {
+describe('access { pharmacy }', () => {
   it('401 without a session, before anything else', async () => {
     const res = await get('/api/v1/test/pharmacy', undefined, 1);
     expect(res.statusCode).toBe(401);
@@ -121,7 +124,7 @@ describe('requirePharmacy', () => {
   });
 });
 
-describe('requireAdmin', () => {
+describe('access { admin }', () => {
   it('lets operators in and keeps everyone else out', async () => {
     expect((await get('/api/v1/test/admin')).statusCode).toBe(401);
     expect((await get('/api/v1/test/admin', tokens['13800000007'])).statusCode).toBe(200);
@@ -146,5 +149,19 @@ describe('requireAdmin', () => {
       .update(adminProfile)
       .set({ adminPermissions: ['all'] })
       .where(eq(adminProfile.accountId, op.id));
+  });
+});
+
+describe('one access declaration', () => {
+  it('installs the guard from the declared rule: a route cannot say it needs a session and skip the check', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/test/admin' });
+    expect(res.statusCode).toBe(401);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const op = doc.paths['/api/v1/message/list'].get;
+    expect(op['x-access']).toEqual({ signedIn: true });
+    expect(op.security).toEqual([{ session: [] }]);
+    const open = doc.paths['/api/v1/mp/cms/medicines'].get;
+    expect(open['x-access']).toEqual({ public: true });
+    expect(open.security).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import {
   type RouteAccess,
   serverMessages,
 } from '@pharmacy/shared';
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { sha256Hex } from '../lib/crypto';
@@ -17,46 +17,18 @@ import { type MembershipRow, PrincipalRepository } from './principal.repository'
 /** Who may call a route: declared in its contract (packages/shared), installed as its guard by this plugin. */
 export type { RouteAccess } from '@pharmacy/shared';
 
-/** The rule each guard function enforces (guards are tagged when made). */
-const guardAccess = new WeakMap<object, RouteAccess>();
-const tagGuard = <T extends object>(guard: T, access: RouteAccess): T => {
-  guardAccess.set(guard, access);
-  return guard;
-};
-
-const hookList = (value: unknown): unknown[] => (Array.isArray(value) ? value : value ? [value] : []);
-
-/** The rule of a route: its declared `config.access`, else its guard, else public (no guard, no `security` in its docs). */
-export function routeAccessOf(
-  route: Pick<RouteOptions, 'onRequest' | 'preValidation' | 'preHandler' | 'config' | 'schema'>,
-): {
-  access: RouteAccess;
-  guarded: boolean;
-} {
-  const hooks = [...hookList(route.onRequest), ...hookList(route.preValidation), ...hookList(route.preHandler)];
-  const fromGuard = hooks.map((h) => (typeof h === 'function' ? guardAccess.get(h) : undefined)).find(Boolean);
-  const declared = (route.config as { access?: RouteAccess } | undefined)?.access;
-  if (declared) return { access: declared, guarded: !!fromGuard };
-  if (fromGuard) return { access: fromGuard, guarded: true };
-  const security = (route.schema as { security?: unknown[] } | undefined)?.security;
-  // documented as needing a session but without a guard: the rule is what the docs promise (the harness tests it)
-  if (Array.isArray(security) && security.length > 0) return { access: { signedIn: true }, guarded: false };
-  return { access: { public: true }, guarded: false };
-}
+const hookList = (value: unknown): onRequestAsyncHookHandler[] =>
+  (Array.isArray(value) ? value : value ? [value] : []) as onRequestAsyncHookHandler[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Declarative access rule; see RouteAccess. */
+    /** Who may call the route (set from its contract by lib/route.ts); the plugin installs the matching guard. */
     access?: RouteAccess;
   }
   interface FastifyInstance {
     principals: PrincipalRepository;
-    /** onRequest hook: a valid session in the `Auth` header. */
-    requireAuth: onRequestAsyncHookHandler;
-    /** onRequest hook: an active member of the `pharmacyid` pharmacy who passes the shared permission check. */
-    requirePharmacy(key?: string, options?: { roles?: readonly PharmacyRole[] }): onRequestAsyncHookHandler;
-    /** onRequest hook: an operator passing hasAdminPermission(key). */
-    requireAdmin(key?: string): onRequestAsyncHookHandler;
+    /** The caller's session (from the `Auth` header) as `request.user`; throws 401 without a valid one. */
+    authenticate(request: FastifyRequest): Promise<Principal>;
   }
   interface FastifyRequest {
     user: Principal | null;
@@ -105,16 +77,10 @@ export const authPlugin = fp(
       return request.user;
     }
 
-    const requireAuth = tagGuard(
-      async (request: FastifyRequest, _reply: FastifyReply) => {
-        await authenticate(request);
-      },
-      { signedIn: true },
-    );
-    app.decorate('requireAuth', requireAuth);
+    app.decorate('authenticate', authenticate);
 
-    const requirePharmacy = (key?: string, options?: { roles?: readonly PharmacyRole[] }) => {
-      const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
+    const requirePharmacy = (key: string | null, roles: readonly PharmacyRole[] | undefined) =>
+      async function pharmacyGuard(request: FastifyRequest) {
         const user = await authenticate(request);
         const pharmacyId = readPharmacyHeader(request);
         if (pharmacyId === undefined)
@@ -123,49 +89,42 @@ export const authPlugin = fp(
           throw AppError.badParams(HEADER_PHARMACY, '药店 ID 不正确', 'Bad pharmacyid header');
         const membership = user.memberships.find((m) => m.pharmacy_id === pharmacyId);
         if (!membership) throw AppError.forbidden(serverMessages.notPharmacyMember, 'Not a member of this pharmacy');
-        const allowed = options?.roles
-          ? options.roles.includes(membership.role)
-          : hasPharmacyPermission(subjectForPharmacy(user, membership), pharmacyId, key);
+        const allowed = roles
+          ? roles.includes(membership.role)
+          : hasPharmacyPermission(subjectForPharmacy(user, membership), pharmacyId, key ?? undefined);
         if (!allowed) throw AppError.forbidden(serverMessages.forbidden, `Missing pharmacy permission ${key ?? ''}`);
         request.pharmacyId = pharmacyId;
         request.membership = membership;
       };
-      return tagGuard(guard, { pharmacy: key ?? null, ...(options?.roles ? { roles: options.roles } : {}) });
+
+    const requireAdmin = (key: string | null) =>
+      async function adminGuard(request: FastifyRequest) {
+        const user = await authenticate(request);
+        if (!hasAdminPermission(user, key ?? undefined)) {
+          throw AppError.forbidden(serverMessages.forbidden, `Missing admin permission ${key ?? ''}`);
+        }
+      };
+
+    /** The guard of a rule (onRequest, so 401 and 403 come before body validation); none for a public route. */
+    const guardFor = (access: RouteAccess): onRequestAsyncHookHandler | null => {
+      if ('public' in access) return null;
+      if ('signedIn' in access) return async (request: FastifyRequest) => void (await authenticate(request));
+      if ('pharmacy' in access) return requirePharmacy(access.pharmacy, access.roles);
+      return requireAdmin(access.admin);
     };
-    app.decorate('requirePharmacy', requirePharmacy);
 
-    const requireAdmin = (key?: string) =>
-      tagGuard(
-        async (request: FastifyRequest, _reply: FastifyReply) => {
-          const user = await authenticate(request);
-          if (!hasAdminPermission(user, key)) {
-            throw AppError.forbidden(serverMessages.forbidden, `Missing admin permission ${key ?? ''}`);
-          }
-        },
-        { admin: key ?? null },
-      );
-    app.decorate('requireAdmin', requireAdmin);
-
-    // Every route registered after this plugin gets its rule: a declared rule without a guard gets the guard, and the
-    // rule is published as `x-access` in the OpenAPI document.
+    // Every route registered after this plugin: its rule is `config.access` (from its contract; public without one),
+    // its guard is installed from that rule, and the rule is published as `x-access` and `security` in the OpenAPI
+    // document, so the harness tests each route against the rule it enforces.
     app.addHook('onRoute', (route) => {
-      const { access, guarded } = routeAccessOf(route);
-      const declared = route.config?.access;
-      if (declared && !guarded && !('public' in declared)) {
-        const guard =
-          'signedIn' in declared
-            ? requireAuth
-            : 'pharmacy' in declared
-              ? requirePharmacy(declared.pharmacy ?? undefined, declared.roles ? { roles: declared.roles } : undefined)
-              : requireAdmin(declared.admin ?? undefined);
-        route.onRequest = [guard, ...(hookList(route.onRequest) as onRequestAsyncHookHandler[])];
-      }
+      const access: RouteAccess = route.config?.access ?? { public: true };
+      const guard = guardFor(access);
+      if (guard) route.onRequest = [guard, ...hookList(route.onRequest)];
       if (route.config) route.config.access = access;
       else route.config = { access };
       if (route.schema) {
         const schema = route.schema as Record<string, unknown>;
         schema['x-access'] = access;
-        // the docs' lock follows the rule: every route that is not public needs the session header
         if (!('public' in access)) schema.security = [{ session: [] }];
         else delete schema.security;
       }

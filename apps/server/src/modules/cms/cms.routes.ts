@@ -17,12 +17,12 @@ const rawQuery = (request: FastifyRequest) => {
  * failures carry Directus' `errors` (the errors plugin adds them on /scms).
  */
 export async function cmsRoutes(app: FastifyInstance, { service }: { service: CmsService }) {
-  route(app, c.items, async (request, reply) =>
-    service.items(request.params.collection, rawQuery(request), await isOperator(request, reply)),
+  route(app, c.items, async (request) =>
+    service.items(request.params.collection, rawQuery(request), await isOperator(request)),
   );
 
-  route(app, c.item, async (request, reply) =>
-    service.item(request.params.collection, request.params.id, rawQuery(request), await isOperator(request, reply)),
+  route(app, c.item, async (request) =>
+    service.item(request.params.collection, request.params.id, rawQuery(request), await isOperator(request)),
   );
 
   route(app, c.fields, async (request) => ({ data: service.fields(request.params.collection) }));

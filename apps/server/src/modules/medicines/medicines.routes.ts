@@ -23,8 +23,8 @@ export async function medicineRoutes(app: FastifyInstance, { service }: { servic
 
   route(app, c.hotWeek, async (request) => ok(await service.hot(request.query.limit, true)));
 
-  route(app, c.comments, async (request, reply) => {
-    const viewer = await optionalUser(request, reply);
+  route(app, c.comments, async (request) => {
+    const viewer = await optionalUser(request);
     return ok(await service.comments(request.query, viewer?.accountId ?? null));
   });
 
