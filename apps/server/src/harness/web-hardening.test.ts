@@ -247,6 +247,10 @@ describe('uploads (every multipart route of the OpenAPI document)', () => {
       expect(back.headers['x-content-type-options']).toBe('nosniff');
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/upload/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(400);
+    // a bad file name is told in words a person reads, never as the regular expression it failed
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/upload/x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('key 文件地址不正确');
   });
 
   it('answers a body cut off inside a part, or without its boundary, with 400 and a Chinese message', async () => {
