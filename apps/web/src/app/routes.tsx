@@ -56,13 +56,13 @@ export const routeTable: AppRouteDef[] = [
     page: () => import('../features/auth/routes/login-success-page'),
   },
   { path: '/table-demo', title: '表格示例', page: () => import('../features/table-demo/routes/table-demo-page') },
-  { path: '/website/contact', title: '联系我们', page: () => import('../features/website/routes/contact-page') },
-  { path: '/website/services', title: '服务介绍', page: () => import('../features/website/routes/services-page') },
+  { path: '/website/contact', title: '联系我们', page: () => import('../features/cms/routes/contact-page') },
+  { path: '/website/services', title: '服务介绍', page: () => import('../features/cms/routes/services-page') },
   {
     path: '/website/certificate',
     title: '资质证书',
     breadcrumb: true,
-    page: () => import('../features/website/routes/certificate-page'),
+    page: () => import('../features/cms/routes/certificate-page'),
   },
 
   // Broadcast (live classes)
@@ -134,7 +134,7 @@ export const routeTable: AppRouteDef[] = [
     path: '/chemist/prescription-approval',
     title: '处方审核',
     layout: 'staff',
-    page: () => import('../features/chemist/routes/prescription-approval-page'),
+    page: () => import('../features/clinical/routes/prescription-approval-page'),
   },
 
   // Doctor
@@ -142,31 +142,31 @@ export const routeTable: AppRouteDef[] = [
     path: '/doctor/census',
     title: '处方统计',
     layout: 'staff',
-    page: () => import('../features/doctor/routes/census-page'),
+    page: () => import('../features/clinical/routes/doctor-census-page'),
   },
   {
     path: '/doctor/prescription',
     title: '处方管理',
     layout: 'staff',
-    page: () => import('../features/doctor/routes/prescription-page'),
+    page: () => import('../features/clinical/routes/doctor-prescription-page'),
   },
   {
     path: '/doctor/consultationNeeds',
     title: '问诊需求',
     layout: 'staff',
-    page: () => import('../features/doctor/routes/consultation-needs-page'),
+    page: () => import('../features/clinical/routes/doctor-consultation-needs-page'),
   },
   {
     path: '/doctor/addRequirements',
     title: '新增问诊需求',
     layout: 'staff',
-    page: () => import('../features/doctor/routes/add-requirements-page'),
+    page: () => import('../features/clinical/routes/doctor-add-requirements-page'),
   },
   {
     path: '/doctor/healthFormReviewDoctor',
     title: '健康表审核',
     layout: 'staff',
-    page: () => import('../features/doctor/routes/health-form-review-page'),
+    page: () => import('../features/clinical/routes/doctor-health-form-review-page'),
   },
 
   // Marketing
@@ -288,25 +288,25 @@ export const routeTable: AppRouteDef[] = [
     path: '/pharmacy/order',
     title: '订单管理',
     layout: 'staff',
-    page: () => import('../features/pharmacy/routes/order-page'),
+    page: () => import('../features/orders/routes/order-page'),
   },
   {
     path: '/pharmacy/order/census',
     title: '订单统计',
     layout: 'staff',
-    page: () => import('../features/pharmacy/routes/order-census-page'),
+    page: () => import('../features/orders/routes/order-census-page'),
   },
   {
     path: '/pharmacy/finance',
     title: '财务对账',
     layout: 'staff',
-    page: () => import('../features/pharmacy/routes/finance-page'),
+    page: () => import('../features/orders/routes/finance-page'),
   },
   {
     path: '/pharmacy/finance/orderDetail',
     title: '对账明细',
     layout: 'staff',
-    page: () => import('../features/pharmacy/routes/finance-order-detail-page'),
+    page: () => import('../features/orders/routes/finance-order-detail-page'),
   },
   {
     path: '/pharmacy/set',
@@ -375,19 +375,19 @@ export const routeTable: AppRouteDef[] = [
     path: '/website/order',
     title: '订单管理',
     layout: 'staff',
-    page: () => import('../features/operator/routes/order-page'),
+    page: () => import('../features/orders/routes/website-order-page'),
   },
   {
     path: '/website/platformColumn',
     title: '平台专栏',
     layout: 'staff',
-    page: () => import('../features/operator/routes/platform-column-page'),
+    page: () => import('../features/live/routes/platform-column-page'),
   },
   {
     path: '/website/platformColumn/select-component',
     title: '选择组件',
     layout: 'staff',
-    page: () => import('../features/operator/routes/platform-column-select-component-page'),
+    page: () => import('../features/live/routes/platform-column-select-component-page'),
   },
   {
     path: '/website/pharmacy',
@@ -399,13 +399,13 @@ export const routeTable: AppRouteDef[] = [
     path: '/website/syncMedicine',
     title: '药品上传',
     layout: 'staff',
-    page: () => import('../features/website/routes/sync-medicine-page'),
+    page: () => import('../features/product-import/routes/sync-medicine-page'),
   },
   {
     path: '/website/content',
     title: '内容管理',
     layout: 'staff',
-    page: () => import('../features/website/routes/content-page'),
+    page: () => import('../features/cms/routes/content-page'),
   },
 
   // Messages
