@@ -10,7 +10,7 @@ import { measureImport, signIn } from './import.mjs';
 import { lighthouseMedian, measureRouteAssets, signInThroughConsole } from './lib/frontend.mjs';
 import { measure, runLoad } from './lib/load.mjs';
 import { processTreeRssMb } from './lib/rss.mjs';
-import { targets } from './targets.mjs';
+import { frontendPages, targets } from './targets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -141,17 +141,13 @@ async function main() {
   const frontend = { assets: [], lighthouse: [] };
   if (!args.has('--skip-frontend')) {
     log('front end: first-load assets per route');
-    const routes = [
-      { path: '/login' },
-      { path: '/' },
-      { path: '/medicine/list' },
-      { path: '/message', signedIn: true },
-    ];
+    const routes = frontendPages;
     frontend.assets = await measureRouteAssets(productBase, routes, { signIn: signInThroughConsole });
-    // The median of several runs per page (LH_RUNS, default 3), as Lighthouse advises for its variance.
+    // The median of several runs per page (LH_RUNS, default 3), as Lighthouse advises for its variance. Each page
+    // on its presets (bench/targets.mjs): the staff console's pages on desktop only.
     const lighthouseRuns = Math.max(1, Number(process.env.LH_RUNS ?? 3));
     for (const route of routes) {
-      for (const preset of ['desktop', 'mobile']) {
+      for (const preset of route.presets) {
         log(`lighthouse ${preset} ${route.path}`);
         const signIn = route.signedIn ? signInThroughConsole : undefined;
         try {
@@ -237,6 +233,12 @@ function checkBudgets(results) {
     const [preset, url] = key.split(' ');
     const row = results.frontend.lighthouse.find((l) => l.preset === preset && new URL(l.url).pathname === url);
     if (row && row.score < min) failures.push(`Lighthouse ${key} ${row.score} < ${min}`);
+    // A budget nobody measures is no budget: its page and preset must be in frontendPages (bench/targets.mjs).
+    if (!row && results.frontend.lighthouse.length) failures.push(`Lighthouse ${key}: not measured`);
+  }
+  for (const row of results.frontend.lighthouse) {
+    const key = `${row.preset} ${new URL(row.url).pathname}`;
+    if (!(key in budgets.frontend.lighthouse_min)) failures.push(`Lighthouse ${key}: measured without a budget`);
   }
   for (const [name, min] of Object.entries(budgets.api.min_ratio_to_bare)) {
     const row = results.api.find((a) => a.name === name);

@@ -111,3 +111,15 @@ export const targets = [
     },
   },
 ];
+
+/**
+ * The console's pages that `npm run bench` measures, and the Lighthouse presets each is held to
+ * (budgets in bench/budgets.json). The public pages are opened on phones: mobile and desktop. The staff console is a
+ * desktop tool, so its pages (`/message`, signed in) are measured on the desktop preset only.
+ */
+export const frontendPages = [
+  { path: '/login', presets: ['desktop', 'mobile'] },
+  { path: '/', presets: ['desktop', 'mobile'] },
+  { path: '/medicine/list', presets: ['desktop', 'mobile'] },
+  { path: '/message', signedIn: true, presets: ['desktop'] },
+];
