@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { defineConfig, type Plugin, parseAst } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { antdStaticStyle } from './build/antd-static-style';
 import { contractsWithoutSchemas } from './build/contracts-without-schemas';
 import { bootPreload, routePreloads } from './build/preload-links';
@@ -76,44 +76,6 @@ function precompress(): Plugin {
   };
 }
 
-const SHARED_SRC = /[\\/]packages[\\/]shared[\\/]src[\\/](?!.*\.test\.)/;
-
-/**
- * packages/shared builds its zod schemas at module top level (`export const x = z.object(…).refine(…)`). Such calls
- * look like side effects to the bundler, so a page importing one constant from a schema module would pull in zod
- * (~30 KB gzip). Every top-level declaration initialised by a call, `new`, an object or an array literal is wrapped
- * in a pure-annotated arrow call: evaluated exactly as before when used, dropped when not.
- */
-const WRAPPED_INITS = new Set(['CallExpression', 'NewExpression', 'ObjectExpression', 'ArrayExpression']);
-
-function pureSharedDeclarations(): Plugin {
-  return {
-    name: 'pharmacy:pure-shared-declarations',
-    apply: 'build',
-    enforce: 'post',
-    transform(code, id) {
-      if (!SHARED_SRC.test(id)) return null;
-      const edits: { start: number; end: number }[] = [];
-      for (const node of parseAst(code).body) {
-        const decl = node.type === 'ExportNamedDeclaration' ? node.declaration : node;
-        if (decl?.type !== 'VariableDeclaration') continue;
-        for (const d of decl.declarations) {
-          const init = d.init;
-          if (init && WRAPPED_INITS.has(init.type)) {
-            edits.push({ start: init.start, end: init.end });
-          }
-        }
-      }
-      if (edits.length === 0) return null;
-      let out = code;
-      for (const { start, end } of edits.sort((a, b) => b.start - a.start)) {
-        out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
-      }
-      return { code: out, map: null };
-    },
-  };
-}
-
 const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
   { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 25 },
@@ -127,7 +89,6 @@ export default defineConfig({
     routePreloads(fileURLToPath(new URL('./src', import.meta.url))),
     buildMetadata(),
     contractsWithoutSchemas(),
-    pureSharedDeclarations(),
     precompress(),
   ],
   oxc: { jsx: { runtime: 'automatic' } },
@@ -149,11 +110,6 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each route pulls in (used to measure the login route's first load).
     manifest: true,
     rolldownOptions: {
-      // packages/shared has no top-level side effects; without this its zod schemas (and zod, decimal.js,
-      // validator) would ride along into the first page load just because something imports a constant.
-      treeshake: {
-        moduleSideEffects: (id) => (SHARED_SRC.test(id) ? false : undefined),
-      },
       // antd's modules start with "use client", meaningless in a client bundle.
       onLog(level, log, handler) {
         if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
