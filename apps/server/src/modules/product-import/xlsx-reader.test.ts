@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -155,6 +155,37 @@ describe('xlsx reader', () => {
       ]),
     );
     expect(await readAll(file)).toEqual([{ row: 1, cells: ['二', '2'] }]);
+  });
+
+  it('finds parts named with backslashes or a leading slash, as odd writers store them', async () => {
+    const file = path.join(dir, 'odd-names.xlsx');
+    const entries = workbookEntries().map(([name, text]): [string, string] => [
+      name.startsWith('xl/worksheets/')
+        ? name.replace(/\//g, '\\')
+        : name === 'xl/sharedStrings.xml'
+          ? `/${name}`
+          : name,
+      text,
+    ]);
+    await writeFile(file, zip(entries));
+    expect(await readAll(file)).toEqual(expectedRows);
+  });
+
+  it('closes the file whether it reads to the end, stops early or fails', async () => {
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    const good = path.join(dir, 'fd-good.xlsx');
+    const bad = path.join(dir, 'fd-bad.xlsx');
+    await writeFile(good, zip(workbookEntries()));
+    await writeFile(bad, zip(workbookEntries()).subarray(0, 400));
+    const before = openFiles();
+    for (let i = 0; i < 5; i++) {
+      await readAll(good);
+      for await (const _ of readXlsxRows(good)) break;
+      await expect(readAll(bad)).rejects.toThrow();
+    }
+    // a descriptor is closed when yauzl's last stream on it has ended, on a later turn of the event loop
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(openFiles()).toBe(before);
   });
 
   it('refuses what is not a readable workbook', async () => {

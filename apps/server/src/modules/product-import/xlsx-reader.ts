@@ -1,11 +1,12 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { type FileHandle, mkdtemp, open, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream, close as fsClose, open as fsOpen, read as fsRead, fstat } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createInflateRaw } from 'node:zlib';
+import { promisify } from 'node:util';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
 /**
  * The rows of an .xlsx's first worksheet as text cells, read straight from the zip with random access.
@@ -16,8 +17,8 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
  * the zip (as exceljs and Excel write it), it also spooled the sheet to a temporary file it deleted only at process
  * exit: about 26 MB of /tmp per pass at 50,000 rows.
  *
- * Here the zip's central directory gives each entry's place, so the shared strings are read first and the sheet is
- * inflated and scanned as it streams; a row is a plain `string[]`, a few KB of garbage per row in all.
+ * Here the zip's central directory (read by yauzl) gives each entry's place, so the shared strings are read first and
+ * the sheet is inflated and scanned as it streams; a row is a plain `string[]`, a few KB of garbage per row in all.
  */
 
 export interface SheetRow {
@@ -42,115 +43,112 @@ const MAX_SMALL_PART_BYTES = 16 * 1024 * 1024;
 const MAX_TOKEN_CHARS = 1024 * 1024;
 
 // ---------------------------------------------------------------------------------------------------------------
-// zip: central directory, then one entry at a time
+// zip: yauzl reads the central directory and opens one entry at a time as a stream (inflated, sizes checked)
 
-interface ZipEntry {
-  name: string;
-  method: number;
-  compressedSize: number;
-  uncompressedSize: number;
-  localHeaderOffset: number;
-  encrypted: boolean;
+const openFd = promisify(fsOpen);
+const fstatFd = promisify(fstat);
+const closeFd = promisify(fsClose);
+const keepOpen = (_fd: number, callback: (err: NodeJS.ErrnoException | null) => void) => callback(null);
+
+/** More parts than any workbook has; the directory of a crafted zip stops here. */
+const MAX_ZIP_ENTRIES = 10_000;
+
+interface Zip {
+  file: ZipFile;
+  /** Entries by name (`\\` read as `/`, a leading `/` dropped). */
+  entries: Map<string, Entry>;
 }
 
-async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buf = Buffer.alloc(length);
-  let done = 0;
-  while (done < length) {
-    const { bytesRead } = await fh.read(buf, done, length - done, position + done);
-    if (bytesRead === 0) throw new XlsxFormatError('zip: unexpected end of file');
-    done += bytesRead;
+const zipError = (err: unknown) =>
+  err instanceof XlsxFormatError ? err : new XlsxFormatError(`zip: ${(err as Error)?.message ?? err}`);
+
+/**
+ * The upload on one descriptor for yauzl: small reads (the directory, local headers) as single positional reads,
+ * entries as streams of 64 KB reads (yauzl's own file reader reads 16 KB at a time).
+ */
+class FileReader extends yauzl.RandomAccessReader {
+  constructor(private readonly fd: number) {
+    super();
   }
-  return buf;
+
+  override _readStreamForRange(start: number, end: number) {
+    // the descriptor is shared by every stream: destroying one (as yauzl does) must not close it
+    return createReadStream('', {
+      fd: this.fd,
+      fs: { read: fsRead, close: keepOpen },
+      autoClose: false,
+      start,
+      end: end - 1,
+      highWaterMark: 64 * 1024,
+    });
+  }
+
+  override read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+    callback: (err: Error | null) => void,
+  ) {
+    fsRead(this.fd, buffer, offset, length, position, (err, bytesRead) => {
+      callback(err ?? (bytesRead < length ? new Error('unexpected end of file') : null));
+    });
+  }
+
+  override close(callback: (err: Error | null) => void) {
+    fsClose(this.fd, callback);
+  }
 }
 
-async function readCentralDirectory(fh: FileHandle): Promise<Map<string, ZipEntry>> {
-  const { size } = await fh.stat();
-  // End of central directory: 22 bytes + a comment of up to 65,535 bytes, at the very end
-  const tailLength = Math.min(size, 22 + 65_535);
-  const tail = await readAt(fh, size - tailLength, tailLength);
-  let eocd = -1;
-  for (let i = tail.length - 22; i >= 0; i--) {
-    if (tail.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
+async function openZip(file: string): Promise<Zip> {
+  // a plain descriptor (not a FileHandle, which would close it again when collected): yauzl closes it through
+  // FileReader.close once the zip is closed and its last stream has ended; before that succeeds, it is ours to close
+  const fd = await openFd(file, 'r');
+  const size = await fstatFd(fd).then(
+    (s) => s.size,
+    async (err) => {
+      await closeFd(fd);
+      throw err;
+    },
+  );
+  // names are only looked up here, never used as paths: they are decoded without yauzl's file name checks, which
+  // would refuse the whole file for a name such as "/xl/workbook.xml" from an odd writer
+  const zip = await yauzl
+    .fromRandomAccessReaderPromise(new FileReader(fd), size, {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: false,
+      validateEntrySizes: true,
+    })
+    .catch(async (err) => {
+      await closeFd(fd);
+      throw zipError(err);
+    });
+  const entries = new Map<string, Entry>();
+  try {
+    for await (const entry of zip.eachEntry()) {
+      if (entries.size >= MAX_ZIP_ENTRIES) throw new XlsxFormatError('zip: too many entries');
+      const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
+      entries.set(name.replace(/^\//, ''), entry);
     }
+  } catch (err) {
+    zip.close();
+    throw zipError(err);
   }
-  if (eocd < 0) throw new XlsxFormatError('zip: no end of central directory');
-  let count = tail.readUInt16LE(eocd + 10);
-  let cdSize = tail.readUInt32LE(eocd + 12);
-  let cdOffset = tail.readUInt32LE(eocd + 16);
-  if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
-    // ZIP64: the locator sits just before the end record and points at the ZIP64 end record
-    const locator = eocd - 20;
-    if (locator < 0 || tail.readUInt32LE(locator) !== 0x07064b50) throw new XlsxFormatError('zip64: no locator');
-    const record = await readAt(fh, Number(tail.readBigUInt64LE(locator + 8)), 56);
-    if (record.readUInt32LE(0) !== 0x06064b50) throw new XlsxFormatError('zip64: no end record');
-    count = Number(record.readBigUInt64LE(32));
-    cdSize = Number(record.readBigUInt64LE(40));
-    cdOffset = Number(record.readBigUInt64LE(48));
-  }
-  if (cdOffset + cdSize > size || cdSize > MAX_SMALL_PART_BYTES) throw new XlsxFormatError('zip: bad directory');
-  const cd = await readAt(fh, cdOffset, cdSize);
-  const entries = new Map<string, ZipEntry>();
-  let p = 0;
-  for (let n = 0; n < count; n++) {
-    if (p + 46 > cd.length || cd.readUInt32LE(p) !== 0x02014b50) throw new XlsxFormatError('zip: bad entry');
-    const flags = cd.readUInt16LE(p + 8);
-    const nameLength = cd.readUInt16LE(p + 28);
-    const extraLength = cd.readUInt16LE(p + 30);
-    const commentLength = cd.readUInt16LE(p + 32);
-    const entry: ZipEntry = {
-      name: cd.toString((flags & 0x800) !== 0 ? 'utf8' : 'latin1', p + 46, p + 46 + nameLength),
-      method: cd.readUInt16LE(p + 10),
-      compressedSize: cd.readUInt32LE(p + 20),
-      uncompressedSize: cd.readUInt32LE(p + 24),
-      localHeaderOffset: cd.readUInt32LE(p + 42),
-      encrypted: (flags & 0x1) !== 0,
-    };
-    // ZIP64 extended information: the 32-bit fields that are all ones follow in this order
-    let e = p + 46 + nameLength;
-    const extraEnd = e + extraLength;
-    while (e + 4 <= extraEnd) {
-      const id = cd.readUInt16LE(e);
-      const length = cd.readUInt16LE(e + 2);
-      if (id === 0x0001) {
-        let q = e + 4;
-        const next = () => {
-          const v = Number(cd.readBigUInt64LE(q));
-          q += 8;
-          return v;
-        };
-        if (entry.uncompressedSize === 0xffffffff) entry.uncompressedSize = next();
-        if (entry.compressedSize === 0xffffffff) entry.compressedSize = next();
-        if (entry.localHeaderOffset === 0xffffffff) entry.localHeaderOffset = next();
-      }
-      e += 4 + length;
-    }
-    entries.set(entry.name.replace(/\\/g, '/').replace(/^\//, ''), entry);
-    p = extraEnd + commentLength;
-  }
-  return entries;
+  return { file: zip, entries };
 }
 
 /** An entry's inflated bytes as a stream of text (UTF-8, characters never split between chunks). */
-async function openEntryText(file: string, fh: FileHandle, entry: ZipEntry): Promise<Readable> {
-  if (entry.encrypted) throw new XlsxFormatError('zip: encrypted entry');
-  if (entry.method !== 0 && entry.method !== 8) throw new XlsxFormatError(`zip: compression method ${entry.method}`);
-  const header = await readAt(fh, entry.localHeaderOffset, 30);
-  if (header.readUInt32LE(0) !== 0x04034b50) throw new XlsxFormatError('zip: bad local header');
-  const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-  if (entry.compressedSize === 0) return Readable.from([]);
-  const raw = createReadStream(file, { start, end: start + entry.compressedSize - 1, highWaterMark: 64 * 1024 });
-  let out: Readable = raw;
-  if (entry.method === 8) {
-    const inflate = createInflateRaw();
-    raw.on('error', (err) => inflate.destroy(err));
-    out = raw.pipe(inflate);
-    out.on('close', () => raw.destroy());
-  }
-  out.setEncoding('utf8');
-  return out;
+async function openEntryText(zip: Zip, entry: Entry, maxBytes: number): Promise<Readable> {
+  if (entry.isEncrypted()) throw new XlsxFormatError('zip: encrypted entry');
+  if (!entry.canDecodeFileData()) throw new XlsxFormatError(`zip: compression method ${entry.compressionMethod}`);
+  // the declared size is checked against the inflated bytes as they come (validateEntrySizes): a zip bomb stops here
+  if (entry.uncompressedSize > maxBytes) throw new XlsxFormatError('zip: entry too large');
+  const stream = await zip.file.openReadStreamPromise(entry).catch((err) => {
+    throw zipError(err);
+  });
+  stream.setEncoding('utf8');
+  return stream;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -189,12 +187,13 @@ async function feedAll(
 const parseAll = (text: Readable, parser: Parser, maxBytes: number, what: string) =>
   feedAll(text, { write: (chunk) => parser.write(chunk), finish: () => parser.close() }, maxBytes, what);
 
-async function readSmallPart(file: string, fh: FileHandle, entry: ZipEntry | undefined) {
+async function readSmallPart(zip: Zip, name: string) {
   const tags: SaxesTagPlain[] = [];
+  const entry = zip.entries.get(name);
   if (!entry) return tags;
   const parser = newParser();
   parser.on('opentag', (tag) => tags.push(tag));
-  await parseAll(await openEntryText(file, fh, entry), parser, MAX_SMALL_PART_BYTES, entry.name);
+  await parseAll(await openEntryText(zip, entry, MAX_SMALL_PART_BYTES), parser, MAX_SMALL_PART_BYTES, name);
   return tags;
 }
 
@@ -203,10 +202,10 @@ const resolveTarget = (base: string, target: string) =>
   target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(base), target);
 
 /** The relationships of `part` (in `<dir>/_rels/<name>.rels`), targets resolved to entry names. */
-async function readRels(file: string, fh: FileHandle, entries: Map<string, ZipEntry>, part: string) {
+async function readRels(zip: Zip, part: string) {
   const rels = new Map<string, { target: string; type: string }>();
   const relsPath = path.posix.join(path.posix.dirname(part), '_rels', `${path.posix.basename(part)}.rels`);
-  for (const tag of await readSmallPart(file, fh, entries.get(relsPath))) {
+  for (const tag of await readSmallPart(zip, relsPath)) {
     if (localName(tag.name) === 'Relationship' && tag.attributes.Id && tag.attributes.Target) {
       rels.set(tag.attributes.Id, {
         target: resolveTarget(part, tag.attributes.Target),
@@ -218,14 +217,15 @@ async function readRels(file: string, fh: FileHandle, entries: Map<string, ZipEn
 }
 
 /** The first worksheet in workbook order and the shared strings part, falling back to the usual names. */
-async function locateParts(file: string, fh: FileHandle, entries: Map<string, ZipEntry>) {
-  const root = await readRels(file, fh, entries, '');
+async function locateParts(zip: Zip) {
+  const { entries } = zip;
+  const root = await readRels(zip, '');
   const workbook =
     [...root.values()].find((r) => r.type.endsWith('/officeDocument') && entries.has(r.target))?.target ??
     'xl/workbook.xml';
-  const rels = await readRels(file, fh, entries, workbook);
+  const rels = await readRels(zip, workbook);
   let sheet: string | undefined;
-  for (const tag of await readSmallPart(file, fh, entries.get(workbook))) {
+  for (const tag of await readSmallPart(zip, workbook)) {
     if (localName(tag.name) !== 'sheet') continue;
     const idAttribute = Object.keys(tag.attributes).find((a) => localName(a) === 'id' && a !== 'sheetId');
     const target = idAttribute ? rels.get(tag.attributes[idAttribute])?.target : undefined;
@@ -451,7 +451,7 @@ const scanAll = (text: Readable, scanner: XmlScanner, maxBytes: number, what: st
 const ownCopy = (text: string) => (text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8'));
 
 /** The shared strings table: rich text runs joined, phonetic guides (`rPh`) left out. */
-async function readSharedStrings(file: string, fh: FileHandle, entry: ZipEntry | undefined): Promise<string[]> {
+async function readSharedStrings(zip: Zip, entry: Entry | undefined): Promise<string[]> {
   const strings: string[] = [];
   if (!entry) return strings;
   let current: string | null = null;
@@ -476,7 +476,7 @@ async function readSharedStrings(file: string, fh: FileHandle, entry: ZipEntry |
     },
   };
   await scanAll(
-    await openEntryText(file, fh, entry),
+    await openEntryText(zip, entry, MAX_SHARED_STRINGS_BYTES),
     new XmlScanner(handler, MAX_TOKEN_CHARS),
     MAX_SHARED_STRINGS_BYTES,
     'sharedStrings',
@@ -668,13 +668,13 @@ export async function* readXlsxRows(input: string | NodeJS.ReadableStream): Asyn
     file = path.join(spooled, 'upload.xlsx');
     await pipeline(input, createWriteStream(file));
   }
-  let fh: FileHandle | undefined;
+  let zip: Zip | undefined;
   try {
-    fh = await open(file, 'r');
-    const entries = await readCentralDirectory(fh);
-    const parts = await locateParts(file, fh, entries);
-    const parser = sheetParser(await readSharedStrings(file, fh, parts.sharedStrings));
-    const text = await openEntryText(file, fh, parts.sheet);
+    zip = await openZip(file);
+    const parts = await locateParts(zip);
+    const parser = sheetParser(await readSharedStrings(zip, parts.sharedStrings));
+    // the sheet itself has no size limit: it is scanned as it streams, and the import stops at its row limit
+    const text = await openEntryText(zip, parts.sheet, Number.POSITIVE_INFINITY);
     try {
       for await (const chunk of text as AsyncIterable<string>) {
         yield* parser.write(chunk);
@@ -685,7 +685,7 @@ export async function* readXlsxRows(input: string | NodeJS.ReadableStream): Asyn
       text.destroy();
     }
   } finally {
-    await fh?.close();
+    zip?.file.close();
     if (spooled) await rm(spooled, { recursive: true, force: true });
   }
 }
