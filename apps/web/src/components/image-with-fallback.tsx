@@ -1,6 +1,6 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { clientMessages } from '@pharmacy/shared';
-import { type CSSProperties, type ImgHTMLAttributes, useEffect, useState } from 'react';
+import { type CSSProperties, type ImgHTMLAttributes, useState } from 'react';
 
 export interface ImageWithFallbackProps extends ImgHTMLAttributes<HTMLImageElement> {
   src?: string;
@@ -17,8 +17,9 @@ export const NO_IMAGE_TEXT = '暂无图片';
  * there is no image to load.
  */
 export function ImageWithFallback({ src, alt, width, height, style, ...rest }: ImageWithFallbackProps) {
-  const [failed, setFailed] = useState(false);
-  useEffect(() => setFailed(false), [src]);
+  // the source that failed to load: a new src is tried afresh
+  const [failedSrc, setFailedSrc] = useState<string | undefined>();
+  const failed = failedSrc !== undefined && failedSrc === src;
 
   if (!src) {
     const box: CSSProperties = {
@@ -61,6 +62,6 @@ export function ImageWithFallback({ src, alt, width, height, style, ...rest }: I
     );
   }
   return (
-    <img src={src} alt={alt} width={width} height={height} style={style} onError={() => setFailed(true)} {...rest} />
+    <img src={src} alt={alt} width={width} height={height} style={style} onError={() => setFailedSrc(src)} {...rest} />
   );
 }
