@@ -1,4 +1,4 @@
-import { grantableKeysByRole } from '@pharmacy/shared';
+import { grantableKeysByRole, shanghaiToday } from '@pharmacy/shared';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -83,22 +83,16 @@ export interface DemoMessage {
   ago: number;
 }
 
-const SHANGHAI_MS = 8 * 3600_000;
-
 /**
  * A message's text at the time it is seeded: `{date}` is the Shanghai date of the message as yyyymmdd (order and
  * prescription numbers carry it), `{date:-3}` three days earlier, `{month:-1}` the month before, as a number.
  */
 export function messageText(template: string, at: Date): string {
-  const day = (offset: number) => new Date(at.getTime() + SHANGHAI_MS + offset * 86_400_000);
+  // the Shanghai date `offset` days from `at`, as 2025-03-01
+  const day = (offset: number) => shanghaiToday(at.getTime() + offset * 86_400_000);
   return template
-    .replace(/\{date(?::(-?\d+))?\}/g, (_, n?: string) =>
-      day(Number(n ?? 0))
-        .toISOString()
-        .slice(0, 10)
-        .replaceAll('-', ''),
-    )
-    .replace(/\{month:-1\}/g, () => String(((day(0).getUTCMonth() + 11) % 12) + 1));
+    .replace(/\{date(?::(-?\d+))?\}/g, (_, n?: string) => day(Number(n ?? 0)).replaceAll('-', ''))
+    .replace(/\{month:-1\}/g, () => String(((Number(day(0).slice(5, 7)) + 10) % 12) + 1));
 }
 
 const common: DemoMessage[] = [
