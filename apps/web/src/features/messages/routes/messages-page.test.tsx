@@ -1,6 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Message, UserInfo } from '@pharmacy/shared';
+import type { Message, PageResult } from '@pharmacy/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -9,77 +7,67 @@ import { bindFeedback, unbindFeedback } from '../../../lib/feedback';
 import { configureHttp, resetHttpConfig } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session-store';
 import { installDomStubs } from '../../../lib/testing/dom';
+import { OPERATOR_PHONE, type RealServer, startRealServer } from '../../../lib/testing/real-server';
 import { useUnreadCount } from '../api/get-unread-count';
 import MessagesPage from './messages-page';
 
-/** An in-memory message service behind a real HTTP server. */
-let messages: Message[] = [];
-const requests: string[] = [];
-let server: Server;
+/**
+ * The page against the real API server (Fastify on a fresh PGlite database, started once for this file). Each test
+ * signs in as a fresh account of its own, to which the operator sends 消息1..3 through POST /message; 消息3 is read.
+ * No fixed sleeps: every wait polls the DOM with an explicit deadline, generous enough for a loaded 2-core machine
+ * (antd's first table render in jsdom alone can take seconds there).
+ */
+const WAIT = { timeout: 20_000 };
 
-const message = (id: number, read: boolean): Message => ({
-  id,
-  kind: id % 2 ? 'order' : 'system',
-  title: `消息${id}`,
-  content: `内容${id}`,
-  link: null,
-  read_at: read ? '2025-01-01T00:00:00Z' : null,
-  created_at: `2025-01-${String(10 + id).padStart(2, '0')}T02:00:00Z`,
-});
+let server: RealServer;
+let operatorToken: string;
+const freshAccounts: string[] = [];
 
 beforeAll(async () => {
   installDomStubs();
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      requests.push(`${req.method} ${url.pathname}${url.search}`);
-      const ok = (data: unknown) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ code: 0, msg: 'ok', data }));
-      };
-      if (url.pathname === '/api/v1/message/unread_count')
-        return ok({ count: messages.filter((m) => !m.read_at).length });
-      if (url.pathname === '/api/v1/message/list') {
-        const state = url.searchParams.get('state') ?? 'all';
-        const list = messages.filter((m) => state === 'all' || (state === 'unread' ? !m.read_at : !!m.read_at));
-        return ok({ list, total: list.length, page: 1, page_size: 20 });
-      }
-      if (url.pathname === '/api/v1/message/read' && req.method === 'PUT') {
-        const b = JSON.parse(body) as { ids?: number[]; all?: boolean };
-        let updated = 0;
-        messages = messages.map((m) => {
-          if (!m.read_at && (b.all || b.ids?.includes(m.id))) {
-            updated++;
-            return { ...m, read_at: '2025-02-01T00:00:00Z' };
-          }
-          return m;
-        });
-        return ok({ updated });
-      }
-      const del = /^\/api\/v1\/message\/(\d+)$/.exec(url.pathname);
-      if (del && req.method === 'DELETE') {
-        messages = messages.filter((m) => m.id !== Number(del[1]));
-        return ok(null);
-      }
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ code: 404000, msg: '接口不存在', message: '', data: null }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server = await startRealServer({ accounts: 3 });
+  freshAccounts.push(...server.accounts);
+  operatorToken = (await server.signIn(OPERATOR_PHONE)).token;
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+interface Own {
+  token: string;
+  /** The ids of 消息1..3, in that order. */
+  ids: number[];
+  unreadCount(): Promise<number>;
+  list(): Promise<Message[]>;
+}
+
+/** A fresh account (one per test), its three messages (消息3 already read), signed in as the console would be. */
+async function ownAccount(): Promise<Own> {
+  const phone = freshAccounts.shift();
+  if (!phone) throw new Error('no fresh account left: ask startRealServer for more');
+  const ids: number[] = [];
+  for (const n of [1, 2, 3]) {
+    const { id } = await server.api<{ id: number }>('POST', '/message', {
+      token: operatorToken,
+      body: { phone, kind: n % 2 ? 'order' : 'system', title: `消息${n}`, content: `内容${n}` },
+    });
+    ids.push(id);
+  }
+  const { token, user } = await server.signIn(phone);
+  await server.api('PUT', '/message/read', { token, body: { ids: [ids[2]] } });
+  useSessionStore.getState().setSession(token, user);
+  return {
+    token,
+    ids,
+    unreadCount: async () => (await server.api<{ count: number }>('GET', '/message/unread_count', { token })).count,
+    list: async () => (await server.api<PageResult<Message>>('GET', '/message/list?page_size=100', { token })).list,
+  };
+}
 
 beforeEach(() => {
-  messages = [message(1, false), message(2, false), message(3, true)];
-  requests.length = 0;
   useSessionStore.getState().hydrateSession();
   useSessionStore.getState().clear();
-  useSessionStore.getState().setSession('tok', { id: 9, roles: ['doctor'] } as unknown as UserInfo);
-  configureHttp({ baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, retryDelayMs: 0 });
+  configureHttp({ baseURL: server.url, retryDelayMs: 0 });
   const quiet = { success: () => undefined, error: () => undefined, info: () => undefined, warning: () => undefined };
   bindFeedback({ message: quiet as never });
 });
@@ -87,6 +75,7 @@ afterEach(() => {
   cleanup();
   resetHttpConfig();
   unbindFeedback();
+  useSessionStore.getState().clear();
 });
 
 function Bell() {
@@ -121,53 +110,66 @@ function renderPage(url: string) {
 const unread = () => screen.getByLabelText('未读数').textContent;
 const rowOf = (title: string) => screen.getByText(title).closest('tr') as HTMLElement;
 
-describe('messages page', { timeout: 30_000 }, () => {
+describe('messages page (real server)', { timeout: 90_000 }, () => {
   it('lists messages with their state and filters by 未读 through the URL', async () => {
+    await ownAccount();
     const router = renderPage('/message');
-    await screen.findByText('消息3');
+    await screen.findByText('消息3', undefined, WAIT);
     expect(within(rowOf('消息1')).getByText('未读')).toBeTruthy();
     expect(within(rowOf('消息3')).getByText('已读')).toBeTruthy();
     expect(screen.getByText('共 3 条')).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByText('未读', { selector: '.ant-radio-button-wrapper span:not(.ant-radio-button)' }));
     });
-    await waitFor(() => expect(screen.queryByText('消息3')).toBeNull());
-    expect(router.state.location.search).toBe('?state=unread');
-    expect(requests).toContain('GET /api/v1/message/list?page=1&page_size=20&state=unread');
+    await waitFor(() => expect(router.state.location.search).toBe('?state=unread'), WAIT);
+    // the server filtered: 消息3 is gone, the unread two remain
+    await waitFor(() => expect(screen.queryByText('消息3')).toBeNull(), WAIT);
+    await waitFor(() => expect(screen.getByText('共 2 条')).toBeTruthy(), WAIT);
+    expect(screen.getByText('消息1')).toBeTruthy();
+    expect(screen.getByText('消息2')).toBeTruthy();
   });
 
   it('查看 opens the message from the URL, marks it read, and the badge follows without a reload', async () => {
+    const own = await ownAccount();
     const router = renderPage('/message?state=unread');
-    await screen.findByText('消息2');
-    await waitFor(() => expect(unread()).toBe('2'));
+    await screen.findByText('消息2', undefined, WAIT);
+    await waitFor(() => expect(unread()).toBe('2'), WAIT);
     await act(async () => {
       fireEvent.click(within(rowOf('消息2')).getByText(/^查\s*看$/));
     });
-    expect(router.state.location.search).toBe('?state=unread&action=view&id=2');
-    await screen.findByText('内容2');
-    await waitFor(() => expect(unread()).toBe('1'));
-    expect(requests).toContain('PUT /api/v1/message/read');
+    await waitFor(() => expect(router.state.location.search).toBe(`?state=unread&action=view&id=${own.ids[1]}`), WAIT);
+    await screen.findByText('内容2', undefined, WAIT);
+    await waitFor(() => expect(unread()).toBe('1'), WAIT);
+    // the server holds it as read
+    expect(await own.unreadCount()).toBe(1);
+    expect((await own.list()).find((m) => m.id === own.ids[1])?.read_at).not.toBeNull();
     // Reading dropped it from the 未读 list; the dialog still shows it.
+    await waitFor(() => expect(screen.getByText('共 1 条')).toBeTruthy(), WAIT);
     expect(screen.getByText('内容2')).toBeTruthy();
   });
 
   it('删除 asks first, then deletes; 全部标为已读 clears the badge', async () => {
+    const own = await ownAccount();
     renderPage('/message');
-    await screen.findByText('消息1');
-    await waitFor(() => expect(unread()).toBe('2'));
+    await screen.findByText('消息1', undefined, WAIT);
+    await waitFor(() => expect(unread()).toBe('2'), WAIT);
     await act(async () => {
       fireEvent.click(within(rowOf('消息1')).getByText(/^删\s*除$/));
     });
+    // nothing is deleted before the confirmation
+    expect((await own.list()).map((m) => m.id)).toContain(own.ids[0]);
+    const ok = await screen.findByText(/^确\s*定$|^OK$/, undefined, WAIT);
     await act(async () => {
-      fireEvent.click(await screen.findByText(/^确\s*定$|^OK$/));
+      fireEvent.click(ok);
     });
-    await waitFor(() => expect(screen.queryByText('消息1')).toBeNull());
-    expect(requests).toContain('DELETE /api/v1/message/1');
-    await waitFor(() => expect(unread()).toBe('1'));
+    await waitFor(() => expect(screen.queryByText('消息1')).toBeNull(), WAIT);
+    expect((await own.list()).map((m) => m.id)).toEqual([own.ids[2], own.ids[1]]);
+    await waitFor(() => expect(unread()).toBe('1'), WAIT);
     await act(async () => {
       fireEvent.click(screen.getByText('全部标为已读'));
     });
-    await waitFor(() => expect(unread()).toBe('0'));
-    await waitFor(() => expect(within(rowOf('消息2')).getByText('已读')).toBeTruthy());
+    await waitFor(() => expect(unread()).toBe('0'), WAIT);
+    await waitFor(() => expect(within(rowOf('消息2')).getByText('已读')).toBeTruthy(), WAIT);
+    expect(await own.unreadCount()).toBe(0);
   });
 });
