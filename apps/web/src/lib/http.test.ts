@@ -1,7 +1,7 @@
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Contract, DEFAULT_WXAPP, defineContracts, type UserInfo } from '@pharmacy/shared';
+import { type Contract, DEFAULT_WXAPP, defineContracts } from '@pharmacy/shared';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import {
 } from './http';
 import { ApiError, catalogueAction, downloadFileName, fileNameFromDisposition } from './http-errors';
 import { useSessionStore } from './session-store';
+import { testUser } from './testing/fixtures';
 
 /** Endpoints of the shapes the client must handle; loose schemas, since the client only reads the declaration. */
 const any = z.looseObject({});
@@ -112,24 +113,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const user: UserInfo = {
-  id: 2,
-  phone: '13800000002',
-  phone_user_id: 'u2',
-  name: '演示',
-  head_img_url: '',
-  e_commerce: false,
-  is_customer_service: false,
-  is_doctor: false,
-  is_manager: false,
-  is_pharmacist: false,
-  is_shop: false,
-  roles: ['pharmacy_admin'],
-  permissions: {},
-  pharmacy_admin_permissions: { '7': ['all'] },
-  admin_permissions: [],
-  pharmacy_info: null,
-};
+const user = testUser();
 
 let h: {
   toastError: ReturnType<typeof vi.fn<HttpHandlers['toastError']>>;

@@ -1,34 +1,10 @@
-import type { MyPharmacy, UserInfo } from '@pharmacy/shared';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from './session-store';
+import { testPharmacy, testUser } from './testing/fixtures';
 
-const user = (name = '演示'): UserInfo => ({
-  id: 2,
-  phone: '13800000002',
-  phone_user_id: 'u2',
-  name,
-  head_img_url: '',
-  e_commerce: false,
-  is_customer_service: false,
-  is_doctor: false,
-  is_manager: false,
-  is_pharmacist: false,
-  is_shop: false,
-  roles: ['pharmacy_admin'],
-  permissions: {},
-  pharmacy_admin_permissions: { '7': ['all'] },
-  admin_permissions: [],
-  pharmacy_info: null,
-});
-const pharmacy = (id: number, name = `药房${id}`): MyPharmacy => ({
-  id,
-  name,
-  logo_url: '',
-  city: '上海',
-  role: 'pharmacy_admin',
-  permissions: ['all'],
-});
+const user = (name = '演示') => testUser({ name });
+const pharmacy = testPharmacy;
 
 const stored = () => JSON.parse(localStorage.getItem('user-store') ?? 'null');
 

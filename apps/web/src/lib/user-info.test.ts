@@ -1,30 +1,14 @@
-import { authContracts, type UserInfo } from '@pharmacy/shared';
+import { authContracts } from '@pharmacy/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi } from './http';
 import { useSessionStore } from './session-store';
+import { testUser } from './testing/fixtures';
 import { refreshUserInfo, resetUserInfoRefreshThrottle } from './user-info';
 
 vi.mock('./http', () => ({ callApi: vi.fn() }));
 const callApiMock = vi.mocked(callApi);
 
-const user = (name = '演示'): UserInfo => ({
-  id: 2,
-  phone: '13800000002',
-  phone_user_id: 'u2',
-  name,
-  head_img_url: '',
-  e_commerce: false,
-  is_customer_service: false,
-  is_doctor: false,
-  is_manager: false,
-  is_pharmacist: false,
-  is_shop: false,
-  roles: ['pharmacy_admin'],
-  permissions: {},
-  pharmacy_admin_permissions: { '7': ['all'] },
-  admin_permissions: [],
-  pharmacy_info: null,
-});
+const user = (name = '演示') => testUser({ name });
 
 beforeEach(() => {
   useSessionStore.getState().hydrateSession();

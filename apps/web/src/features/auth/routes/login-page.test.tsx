@@ -1,32 +1,24 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MyPharmacy, UserInfo } from '@pharmacy/shared';
+import type { MyPharmacy } from '@pharmacy/shared';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp, resetHttpConfig } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session-store';
 import { installDomStubs } from '../../../lib/testing/dom';
+import { testUser } from '../../../lib/testing/fixtures';
 import LoginPage from './login-page';
 
-const user: UserInfo = {
+const user = testUser({
   id: 1,
   phone: '13800000001',
   phone_user_id: 'u1',
   name: '店主',
-  head_img_url: '',
-  e_commerce: false,
-  is_customer_service: false,
-  is_doctor: false,
-  is_manager: false,
-  is_pharmacist: false,
   is_shop: true,
   roles: ['shop'],
-  permissions: {},
   pharmacy_admin_permissions: {},
-  admin_permissions: [],
-  pharmacy_info: null,
-};
+});
 const pharmacy = (id: number, name: string): MyPharmacy => ({
   id,
   name,
