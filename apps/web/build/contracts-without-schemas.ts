@@ -1,12 +1,13 @@
 import { type Plugin, parseAst } from 'vite';
 
 const CONTRACTS_SRC = /[\\/]packages[\\/]shared[\\/]src[\\/].*\.contracts\.ts$/;
-const SCHEMA_KEYS = new Set(['params', 'query', 'body', 'response']);
+/** What only the server and the API docs read: the schemas, and the docs' Chinese summary and description. */
+const SCHEMA_KEYS = new Set(['params', 'query', 'body', 'response', 'summary', 'description']);
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
 const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && typeof (v as Node).type === 'string';
 
-/** The source with each schema field of every `defineContracts(tag, { … })` entry replaced by `void 0`. */
+/** The source with each schema and docs field of every `defineContracts(tag, { … })` entry replaced by `void 0`. */
 export function stripContractSchemas(code: string): string | null {
   const edits: { start: number; end: number }[] = [];
   const visit = (node: Node): void => {
@@ -42,8 +43,8 @@ export function stripContractSchemas(code: string): string | null {
 
 /**
  * The console sends a call from its contract's method, path, base, access and kind; the zod schemas are there for the
- * types (and for the server). In the web build every schema field of a contract becomes `void 0`, so a page calling an
- * endpoint does not pull zod and the module's schemas into its chunk (the login route's budget: docs/contracts.md).
+ * types (and for the server), the summaries for the API docs. In the web build those fields become `void 0`, so a page
+ * calling an endpoint does not pull zod, the module's schemas or their docs into its chunk (the login route's budget).
  */
 export function contractsWithoutSchemas(): Plugin {
   return {

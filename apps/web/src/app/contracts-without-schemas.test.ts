@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stripContractSchemas } from '../../build/contracts-without-schemas';
 
 describe('contracts without schemas in the web build', () => {
-  it('blanks params, query, body and response of every entry, and keeps what the client reads', () => {
+  it('blanks params, query, body, response and the docs summary of every entry, and keeps what the client reads', () => {
     const source = `import { z } from 'zod';
 export const c = defineContracts('message', {
   list: { method: 'GET', path: '/message/list', access: { signedIn: true }, summary: 's', query: listQuery, response: z.object({ a: z.string() }) },
@@ -12,7 +12,8 @@ export const c = defineContracts('message', {
     expect(out).not.toMatch(/listQuery|idParamSchema|z\.object|z\.null/);
     expect(out).toContain("method: 'GET', path: '/message/list', access: { signedIn: true }");
     expect(out).toContain("kind: 'empty'");
-    expect(out.match(/void 0/g)).toHaveLength(4);
+    expect(out).not.toContain("summary: 's'");
+    expect(out.match(/void 0/g)).toHaveLength(6);
   });
 
   it('leaves a file without contracts alone', () => {

@@ -4,9 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { queryClient } from '../../../lib/query-client';
 import { useSessionStore } from '../../../lib/session-store';
 import { refreshUserInfo } from '../../../lib/user-info';
-import { getMyPharmacies } from '../api/get-my-pharmacies';
 import { choosePharmacy } from './choose-pharmacy';
-import { loginTarget } from './login-target';
 
 /**
  * What happens after the server accepts a sign-in (password, SMS code or QR code): keep the session, load the
@@ -21,6 +19,9 @@ export function useCompleteLogin() {
 
   const complete = useCallback(
     async (token: string, userInfo: UserInfo) => {
+      // what follows a sign-in (the pharmacy list, where to go) loads on sign-in, not with the login page (its JS budget)
+      const pharmaciesModule = import('../api/get-my-pharmacies');
+      const targetModule = import('./login-target');
       const store = useSessionStore.getState();
       const storedId = store.currentPharmacy?.id ?? null;
       queryClient.clear();
@@ -28,6 +29,7 @@ export function useCompleteLogin() {
 
       let list: MyPharmacy[] = [];
       try {
+        const { getMyPharmacies } = await pharmaciesModule;
         list = await getMyPharmacies();
       } catch {
         // The HTTP layer has told the user; carry on without a pharmacy.
@@ -51,6 +53,7 @@ export function useCompleteLogin() {
       // user_info's per-pharmacy fields depend on the pharmacyid header: refresh them for the chosen pharmacy.
       if (pharmacy) await refreshUserInfo();
       const user = useSessionStore.getState().userInfo ?? userInfo;
+      const { loginTarget } = await targetModule;
       await navigate(loginTarget(user, pharmacy?.id ?? null, searchParams.get('redirect')), { replace: true });
     },
     [navigate, searchParams],
