@@ -223,7 +223,7 @@ async function standalone() {
     pgDir = env.PG_THROWAWAY_DIR;
     log('PostgreSQL at', env.TEST_DATABASE_URL);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-import-data-'));
-    server = spawn('node_modules/.bin/tsx', ['apps/server/src/main.ts'], {
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
       env: {
         ...process.env,

@@ -82,7 +82,7 @@ async function main() {
     DB_POOL_MAX: poolMax,
     NODE_ENV: 'production',
   };
-  const productServer = start('node_modules/.bin/tsx', ['apps/server/src/main.ts'], productEnv);
+  const productServer = start(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], productEnv);
   const productBase = `http://127.0.0.1:${productPort}`;
   await waitFor(`${productBase}/healthz`);
   log('loading the large data set');
