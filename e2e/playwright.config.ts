@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const dataDir = new URL('../.tmp/e2e-data', import.meta.url).pathname;
+const sessionsDir = new URL('../.tmp/e2e-sessions', import.meta.url).pathname;
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 
@@ -33,8 +34,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A fresh embedded database for every run: migrated and seeded with the demo accounts on start.
-    command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npm start -w apps/server`,
+    // A fresh embedded database for every run (and no sessions saved from another): migrated and seeded on start.
+    command: `rm -rf ${dataDir} ${sessionsDir} && DATA_DIR=${dataDir} PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn npm start -w apps/server`,
     cwd: '..',
     url: `${baseURL}/healthz`,
     timeout: 120_000,

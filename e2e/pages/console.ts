@@ -1,4 +1,9 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+
+/** Signed-in states saved per account for this run (emptied with the database when the run's server starts). */
+export const sessionsDir = new URL('../../.tmp/e2e-sessions', import.meta.url).pathname;
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -39,6 +44,37 @@ export class ConsolePage {
       await expect(dialog.or(shell).or(this.page.getByText('登录成功')).first()).toBeVisible();
       if (await dialog.isVisible()) await dialog.getByRole('button').first().click();
     }
+  }
+
+  /**
+   * Signed in as this account on `at`, reusing the session the first test of the run saved for it: one sign-in per
+   * role and run. Tests of signing in, out or of an expiring session call signIn instead (they change the session).
+   */
+  async useSession(phone: string, at = '/message') {
+    const file = path.join(sessionsDir, `${phone}.json`);
+    if (!existsSync(file)) {
+      await this.signIn(phone);
+      await expect(this.menu()).toBeVisible();
+      mkdirSync(sessionsDir, { recursive: true });
+      const partial = `${file}.${process.pid}.tmp`;
+      writeFileSync(partial, JSON.stringify(await this.page.context().storageState()));
+      renameSync(partial, file);
+      await this.page.goto(at);
+      return;
+    }
+    const state = JSON.parse(readFileSync(file, 'utf8')) as Awaited<
+      ReturnType<ReturnType<Page['context']>['storageState']>
+    >;
+    await this.page.context().addCookies(state.cookies);
+    const stored = state.origins.flatMap((o) => o.localStorage.map((e) => [o.origin, e.name, e.value] as const));
+    // before the page's own scripts, once per tab: later changes (a pharmacy switch) survive reloads
+    await this.page.context().addInitScript((entries) => {
+      if (sessionStorage.getItem('e2e-session')) return;
+      for (const [origin, name, value] of entries) if (origin === location.origin) localStorage.setItem(name, value);
+      sessionStorage.setItem('e2e-session', '1');
+    }, stored);
+    await this.page.goto(at);
+    await expect(this.menu()).toBeVisible();
   }
 
   menu() {

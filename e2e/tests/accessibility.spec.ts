@@ -43,7 +43,7 @@ test('public pages have no serious accessibility violations', async ({ page }) =
 for (const role of ['shop', 'manager', 'doctor', 'pharmacist', 'admin'] as const) {
   test(`every menu page of ${role} has no serious accessibility violations`, async ({ page }) => {
     const app = new ConsolePage(page);
-    await app.signIn(demoAccounts[role]);
+    await app.useSession(demoAccounts[role]);
     const paths = [...(await app.menuPaths()), '/message'];
     const found: Record<string, string[]> = {};
     for (const path of paths) {

@@ -151,7 +151,7 @@ test('the operator uploads a file with 3 bad rows, sees the report, fixes it, ap
   bad[2].type = '西药';
   bad[3].approval = '国药准字X123';
 
-  await new ConsolePage(page).signIn(demoAccounts.admin);
+  await new ConsolePage(page).useSession(demoAccounts.admin);
   await page.goto('/website/syncMedicine');
   await expect(page.getByRole('heading', { name: '药品上传' })).toBeVisible();
   const mime = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

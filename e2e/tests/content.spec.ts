@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ConsolePage, demoAccounts } from '../pages/console';
 
 test.beforeEach(async ({ page }) => {
-  await new ConsolePage(page).signIn(demoAccounts.admin);
+  await new ConsolePage(page).useSession(demoAccounts.admin);
 });
 
 test('a content row saved with 标题 empty or a javascript: 链接 shows the field errors, never the error page', async ({

@@ -86,7 +86,7 @@ for (const { path, heading, account } of [
 ]) {
   test(`${path}: every script of the first load is named in its HTML`, async ({ page }) => {
     if (account) {
-      await new ConsolePage(page).signIn(account);
+      await new ConsolePage(page).useSession(account);
       await page.goto('about:blank');
     }
     const { requested, inHtml } = await loadAndCollectScripts(page, path);
@@ -159,7 +159,7 @@ test.describe('antd CSS', () => {
     { path: '/message', ready: '.ant-table-row, .ant-empty', account: demoAccounts.pharmacy_admin },
   ]) {
     test(`${path}: every antd class rendered has its CSS loaded`, async ({ page }) => {
-      if (account) await new ConsolePage(page).signIn(account);
+      if (account) await new ConsolePage(page).useSession(account);
       await page.goto(path);
       await page.locator(ready).first().waitFor();
       await page.waitForLoadState('networkidle');

@@ -23,7 +23,7 @@ test('an open-redirect attempt is refused after sign-in', async ({ page }) => {
 
 test('a path outside the role goes home', async ({ page }) => {
   const app = new ConsolePage(page);
-  await app.signIn(demoAccounts.pharmacist);
+  await app.useSession(demoAccounts.pharmacist);
   await page.goto('/website/dashboard');
   await expect(page).toHaveURL(/\/$/);
 });
@@ -36,7 +36,7 @@ test('an unknown page shows the 404 view', async ({ page }) => {
 
 test('the bare containers are empty, not 404', async ({ page }) => {
   const app = new ConsolePage(page);
-  await app.signIn(demoAccounts.admin);
+  await app.useSession(demoAccounts.admin);
   for (const path of ['/website', '/website/']) {
     await page.goto(path);
     await expect(app.menu()).toBeVisible();

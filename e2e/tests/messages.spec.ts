@@ -3,7 +3,7 @@ import { ConsolePage, demoAccounts } from '../pages/console';
 
 test('the unread badge follows reading and deleting messages without a reload', async ({ page }) => {
   const app = new ConsolePage(page);
-  await app.signIn(demoAccounts.manager);
+  await app.useSession(demoAccounts.manager);
   const bell = page.getByRole('link', { name: /^消息/ });
   await expect(bell).toHaveAccessibleName(/消息，\d+ 条未读/);
   const unreadBefore = Number((await bell.getAttribute('aria-label'))?.match(/(\d+) 条未读/)?.[1]);

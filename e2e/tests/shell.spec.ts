@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ConsolePage, demoAccounts } from '../pages/console';
 
 test('the breadcrumb shows the menu group and links only pages the user may open', async ({ page }) => {
-  await new ConsolePage(page).signIn(demoAccounts.admin);
+  await new ConsolePage(page).useSession(demoAccounts.admin);
   await page.goto('/marketManage/customer/data');
   const crumbs = page.locator('.ant-breadcrumb');
   await expect(crumbs).toHaveText(/^其他\s*\/\s*会员数据$/);
@@ -12,7 +12,7 @@ test('the breadcrumb shows the menu group and links only pages the user may open
 
 test('on a phone the menu is a drawer over the page that closes after a choice', async ({ page }) => {
   const app = new ConsolePage(page);
-  await app.signIn(demoAccounts.customer_service);
+  await app.useSession(demoAccounts.customer_service);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/marketManage/task');
   const main = page.locator('#main-content');
