@@ -1,3 +1,4 @@
+import { isSitePath } from '@pharmacy/shared';
 import { Statistic } from 'antd';
 import { Link } from 'react-router';
 import { Section } from '../../../components/catalogue-blocks/section';
@@ -5,7 +6,8 @@ import { ImageWithFallback } from '../../../components/image-with-fallback';
 import { useCmsItems } from '../api/get-cms-items';
 import { usePlatformTotals } from '../api/get-platform-totals';
 
-const inApp = (link: string) => (link.startsWith('/') && !link.startsWith('//') ? link : '#');
+/** An entry's link when it is a site path (the shared rule), else nowhere. */
+const inApp = (link: string) => (isSitePath(link) ? link : '#');
 
 /** /website/services — 服务介绍: the platform's totals and its service entries (`entry_2`, `entry_1` by `entry1_category`). */
 export default function ServicesPage() {
