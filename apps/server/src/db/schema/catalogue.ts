@@ -101,7 +101,9 @@ export const quote = pgTable(
   (t) => [
     uniqueIndex('quote_pharmacy_product_uq').on(t.pharmacyId, t.productId),
     index('quote_product_idx').on(t.productId, t.price),
-    index('quote_pharmacy_status_idx').on(t.pharmacyId, t.status, t.sort),
+    // The console's quote list: pinned first, then by pin order / newest (page 1 reads 20 index entries), per tab.
+    index('quote_pharmacy_list_idx').on(t.pharmacyId, t.isTop, t.sort, t.id),
+    index('quote_pharmacy_status_idx').on(t.pharmacyId, t.status, t.isTop, t.sort, t.id),
     index('quote_sales_idx').on(t.salesCount),
   ],
 );

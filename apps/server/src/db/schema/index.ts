@@ -3,3 +3,4 @@ export * from './catalogue';
 export * from './messages';
 export * from './people';
 export * from './pharmacies';
+export * from './pharmacy-console';
