@@ -28,6 +28,9 @@ const pharmacyArea = (keys: boolean): Row[] =>
       ['财务对账', '/pharmacy/finance', 'finance'],
       ['药店设置', '/pharmacy/set', 'pharmacy_setting'],
       ['账号与权限', '/pharmacy/role', 'account_permission'],
+      // beyond the spec's list (docs/pharmacy-console.md)
+      ['套餐管理', '/pharmacy/combo', 'quote_set'],
+      ['快递设置', '/pharmacy/courier', 'pharmacy_setting'],
     ] as Row[]
   ).map(([t, p, k]) => (keys && k ? [t, p, k] : [t, p]));
 const pharmacyOthers: Row[] = [
@@ -44,7 +47,7 @@ const csMarketing: Row[] = [
   ['黑名单', '/marketManage/blackUser'],
 ];
 const csOthers: Row[] = [
-  ['创建分享套餐', '/pharmacy/combo'],
+  ['创建分享套餐', '/pharmacy/combo', 'quote_set'],
   ['创建代下单', '/marketManage/substituteOrder'],
 ];
 const channel: MenuEntry = {
@@ -143,10 +146,10 @@ describe('menus per role (spec §6)', () => {
     expect(menusByRole[role]).toEqual(expectedMenus[role]);
   });
 
-  it('counts the spec entries: pharmacy_admin 4 + 1 + 8 + 3, shop one more, doctor 4, admin 10 + 1 + 2', () => {
+  it('counts the entries: pharmacy_admin 4 + 1 + 8 (+2 beyond the spec) + 3, shop one more, doctor 4, admin 10 + 1 + 2', () => {
     const counts = (role: Role) => menusByRole[role].map((g) => g.children.length);
-    expect(counts('pharmacy_admin')).toEqual([4, 1, 8, 3]);
-    expect(counts('shop')).toEqual([5, 1, 8, 3]);
+    expect(counts('pharmacy_admin')).toEqual([4, 1, 10, 3]);
+    expect(counts('shop')).toEqual([5, 1, 10, 3]);
     expect(counts('pharmacist')).toEqual([1]);
     expect(counts('doctor')).toEqual([4]);
     expect(counts('customer_service')).toEqual([4, 2, 6, 2]);
@@ -231,7 +234,9 @@ describe('menuFor', () => {
 
   it('shows customer_service its order page only with order_read_pharmacy', () => {
     const cs = (keys: string[]) => user(['customer_service'], { permissions: { [PID]: keys } });
-    expect(stripped(menuFor(cs(['order_read_pharmacy']), PID))).toEqual(stripped(expectedMenus.customer_service));
+    expect(stripped(menuFor(cs(['order_read_pharmacy', 'quote_set']), PID))).toEqual(
+      stripped(expectedMenus.customer_service),
+    );
     expect(titles(menuFor(cs([]), PID))[1]).toEqual(['药店', ['切换药店']]);
   });
 
@@ -268,7 +273,7 @@ describe('menuFor', () => {
       '用药人',
       '营期管理',
       '会员数据',
-      '创建分享套餐',
+      // /pharmacy/combo is already on shop's pharmacy area as 套餐管理
       '创建代下单',
     ]);
   });

@@ -39,6 +39,9 @@ const pharmacyArea = (withKeys: boolean): MenuGroup => {
       { title: '财务对账', path: '/pharmacy/finance', ...key('finance') },
       { title: '药店设置', path: '/pharmacy/set', ...key('pharmacy_setting') },
       { title: '账号与权限', path: '/pharmacy/role', ...key('account_permission') },
+      // Pages of the pharmacy console (spec §2) that the spec's menu list leaves out; docs/pharmacy-console.md.
+      { title: '套餐管理', path: '/pharmacy/combo', ...key('quote_set') },
+      { title: '快递设置', path: '/pharmacy/courier', ...key('pharmacy_setting') },
     ],
   };
 };
@@ -64,7 +67,8 @@ const customerServiceMarketing: MenuEntry[] = [
 const customerServiceOthers: MenuGroup = {
   title: '其他',
   children: [
-    { title: '创建分享套餐', path: '/pharmacy/combo' },
+    // The combo routes need quote_set (docs/pharmacy-console.md): without it the entry would open a page that refuses.
+    { title: '创建分享套餐', path: '/pharmacy/combo', permissionKey: 'quote_set' },
     { title: '创建代下单', path: '/marketManage/substituteOrder' },
   ],
 };

@@ -34,6 +34,7 @@ export const pharmacyPermissionKeys = [
   'pharmacy_setting',
   'account_permission',
   'channel_manage',
+  'quote_set',
 ] as const;
 export type PharmacyPermissionKey = (typeof pharmacyPermissionKeys)[number];
 
@@ -65,7 +66,8 @@ export const grantableKeysByRole: Record<
     'finance',
     'pharmacy_setting',
     'account_permission',
+    'quote_set',
   ],
-  manager: ['order_read_pharmacy', 'order_statistics', 'account_permission', 'channel_manage'],
-  customer_service: ['order_read_pharmacy'],
+  manager: ['order_read_pharmacy', 'order_statistics', 'account_permission', 'channel_manage', 'quote_set'],
+  customer_service: ['order_read_pharmacy', 'quote_set'],
 };
