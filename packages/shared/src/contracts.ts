@@ -1,12 +1,18 @@
 import { auditContracts } from './audit/audit.contracts';
 import { authContracts } from './auth/auth.contracts';
 import { cmsContracts } from './cms/cms.contracts';
+import { comboContracts } from './combos/combo.contracts';
 import type { Contract } from './common/contract';
 import { medicineContracts } from './medicines/medicines.contracts';
+import { memberContracts } from './members/member.contracts';
 import { messageContracts } from './messages/message.contracts';
 import { pharmacyContracts } from './pharmacies/pharmacies.contracts';
 import { pharmacyDirectoryContracts } from './pharmacy-directory/pharmacy-directory.contracts';
+import { pharmacySettingsContracts } from './pharmacy-settings/pharmacy-settings.contracts';
 import { productImportContracts } from './product-import/product-import.contracts';
+import { quoteContracts } from './quotes/quote.contracts';
+import { quoteImportContracts } from './quotes/quote-import.contracts';
+import { staffContracts } from './staff/staff.contracts';
 import { uploadContracts } from './uploads/upload.contracts';
 
 /**
@@ -23,6 +29,12 @@ export const contracts = {
   productImport: productImportContracts,
   upload: uploadContracts,
   audit: auditContracts,
+  quote: quoteContracts,
+  quoteImport: quoteImportContracts,
+  combo: comboContracts,
+  member: memberContracts,
+  pharmacySettings: pharmacySettingsContracts,
+  staff: staffContracts,
 } satisfies Record<string, Record<string, Contract>>;
 
 /** Every contract as a flat list (tests, docs). */

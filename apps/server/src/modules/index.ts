@@ -3,11 +3,16 @@ import { auditModule } from './audit/index';
 import { authModule } from './auth/index';
 import { demoImagesModule } from './catalogue/index';
 import { cmsModule } from './cms/index';
+import { combosModule } from './combos/index';
 import { medicinesModule } from './medicines/index';
+import { membersModule } from './members/index';
 import { messagesModule } from './messages/index';
 import { pharmaciesModule } from './pharmacies/index';
 import { pharmacyDirectoryModule } from './pharmacy-directory/index';
+import { pharmacySettingsModule } from './pharmacy-settings/index';
 import { productImportModule } from './product-import/index';
+import { quotesModule } from './quotes/index';
+import { staffModule } from './staff/index';
 import { uploadsModule } from './uploads/index';
 
 /**
@@ -23,6 +28,12 @@ export const modules = {
   'pharmacy-directory': { plugin: pharmacyDirectoryModule, mount: 'api' },
   'product-import': { plugin: productImportModule, mount: 'api' },
   uploads: { plugin: uploadsModule, mount: 'api' },
+  // the pharmacy console (issue 11)
+  quotes: { plugin: quotesModule, mount: 'api' },
+  combos: { plugin: combosModule, mount: 'api' },
+  members: { plugin: membersModule, mount: 'api' },
+  'pharmacy-settings': { plugin: pharmacySettingsModule, mount: 'api' },
+  staff: { plugin: staffModule, mount: 'api' },
   // the Directus-compatible content API lives beside the API, as in the spec (/scms/items/<collection>)
   cms: { plugin: cmsModule, mount: 'cms' },
   // the demo data's placeholder images (/demo/...)

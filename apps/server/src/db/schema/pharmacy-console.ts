@@ -66,7 +66,15 @@ export const pharmacyQualification = pgTable(
       .references(() => pharmacy.id, { onDelete: 'cascade' }),
     kind: varchar('kind', {
       length: 32,
-      enum: ['business_licence', 'drug_trade_licence', 'gsp', 'medical_device', 'food_trade', 'internet_drug_info', 'other'],
+      enum: [
+        'business_licence',
+        'drug_trade_licence',
+        'gsp',
+        'medical_device',
+        'food_trade',
+        'internet_drug_info',
+        'other',
+      ],
     }).notNull(),
     name: varchar('name', { length: 50 }).notNull(),
     number: varchar('number', { length: 64 }).notNull().default(''),

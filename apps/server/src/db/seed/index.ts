@@ -22,6 +22,7 @@ import {
 } from '../schema/index';
 import { seedCatalogue } from './catalogue';
 import { DEMO_PASSWORD, demoAccounts, demoMessages, demoPharmacies, messageText, staffPermissions } from './demo-data';
+import { seedPharmacyConsole } from './pharmacy-console';
 
 export { DEMO_PASSWORD, demoAccounts } from './demo-data';
 
@@ -32,12 +33,13 @@ const phoneUserId = (phone: string) => `pu_${phone}`;
 
 /**
  * Demo data: one account per role, three pharmacies, a patient and notifications, then the demo catalogue (medicines,
- * six more pharmacies, quotes, home content). Each part skips when already seeded.
+ * six more pharmacies, quotes, home content), then the pharmacy console's data. Each part skips when already seeded.
  */
 export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
   const people = await seedPeople(db);
   const catalogue = await seedCatalogue(db);
-  return { seeded: people || catalogue };
+  const console = await seedPharmacyConsole(db);
+  return { seeded: people || catalogue || console };
 }
 
 async function seedPeople(db: Database): Promise<boolean> {
