@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
-const dataDir = new URL('../.tmp/e2e-data', import.meta.url).pathname;
-const sessionsDir = new URL('../.tmp/e2e-sessions', import.meta.url).pathname;
 const port = Number(process.env.E2E_PORT ?? 3100);
+// per port, so runs on different ports (E2E_PORT) do not share a database or saved sessions
+const dataDir = new URL(`../.tmp/e2e-data-${port}`, import.meta.url).pathname;
+const sessionsDir = new URL(`../.tmp/e2e-sessions-${port}`, import.meta.url).pathname;
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({

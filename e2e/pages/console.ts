@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 /** Signed-in states saved per account for this run (emptied with the database when the run's server starts). */
-export const sessionsDir = new URL('../../.tmp/e2e-sessions', import.meta.url).pathname;
+export const sessionsDir = new URL(`../../.tmp/e2e-sessions-${process.env.E2E_PORT ?? 3100}`, import.meta.url).pathname;
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
