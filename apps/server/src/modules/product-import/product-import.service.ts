@@ -1,62 +1,26 @@
-import { createWriteStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { ErrorCode } from '@pharmacy/shared';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../lib/app-error';
+import {
+  asBadFile,
+  type ReceivedFile,
+  receiveFile,
+  type StoredUploadBase,
+  type UploadStore,
+  uploadNotFound,
+} from '../../lib/spreadsheet-import/index';
 import { writeErrorReport } from './error-report';
 import type { ProductImportRepository } from './product-import.repository';
-import { ImportFileError, type ImportFormat } from './read-rows';
-import type { ScratchFile, StoredUpload, UploadStore } from './upload-store';
 import { type ImportMode, type ImportReport, validateImport } from './validate';
 
-const unsupported = () =>
-  new AppError(
-    415,
-    ErrorCode.UNSUPPORTED_MEDIA,
-    '文件类型不支持或与内容不符，请上传 .xlsx 或 .csv 文件',
-    'Import files must be xlsx or csv, by content',
-  );
-
-/** The import format of a stored file, from its name and its first bytes together. */
-async function sniff(fileName: string, filePath: string): Promise<ImportFormat | null> {
-  const ext = fileName.toLowerCase().match(/\.(xlsx|csv)$/)?.[1];
-  if (!ext) return null;
-  const handle = await open(filePath, 'r');
-  try {
-    const head = Buffer.alloc(64 * 1024);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const data = head.subarray(0, bytesRead);
-    const detected = await fileTypeFromBuffer(data);
-    if (ext === 'csv') return !detected && !data.includes(0) ? 'csv' : null;
-    // an .xlsx is a zip; file-type names it xlsx when the first entries say so, zip otherwise (the reader decides)
-    return detected && (detected.ext === 'xlsx' || detected.ext === 'zip') ? 'xlsx' : null;
-  } finally {
-    await handle.close();
-  }
+/** A previewed medicine upload: which mode it was checked for, and its report. */
+export interface StoredUpload extends StoredUploadBase {
+  mode: ImportMode;
+  report: ImportReport;
 }
 
-const expired = () => AppError.notFound('上传记录不存在或已过期，请重新上传', 'Upload not found or expired');
+export type { ReceivedFile };
 
-const asBadFile = (err: unknown): never => {
-  if (err instanceof ImportFileError) throw AppError.callerHandles(err.message, 'Import file refused');
-  // exceljs / csv-parse failing on a damaged file: the file's fault, not the server's
-  const e = err as { code?: unknown; message?: unknown };
-  const fromDb = typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code);
-  if (!fromDb && !(err instanceof AppError)) {
-    throw AppError.callerHandles('文件无法读取，请确认是未损坏的 .xlsx 或 .csv 文件', 'Unreadable import file');
-  }
-  throw err;
-};
-
-export interface ReceivedFile {
-  id: string;
-  format: ImportFormat;
-  fileName: string;
-  /** The local copy it was streamed to; validated there, then kept in the storage. */
-  scratch: ScratchFile;
-}
+const expired = uploadNotFound;
 
 export interface ApplyResult {
   created: number;
@@ -68,25 +32,12 @@ export interface ApplyResult {
 export class ProductImportService {
   constructor(
     private readonly repo: ProductImportRepository,
-    private readonly store: UploadStore,
+    readonly store: UploadStore<StoredUpload>,
   ) {}
 
   /** Streams the upload to a scratch file and checks it really is a spreadsheet; validation waits for the mode field. */
-  async receive(file: { filename: string; stream: Readable; truncated: () => boolean }): Promise<ReceivedFile> {
-    const scratch = await this.store.scratch();
-    try {
-      await pipeline(file.stream, createWriteStream(scratch.path));
-      if (file.truncated()) {
-        throw new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, '文件过大：最大 20 MB', 'Import file too large');
-      }
-      const format = await sniff(file.filename, scratch.path);
-      if (!format) throw unsupported();
-      return { id: this.store.newId(), format, fileName: file.filename.slice(0, 200), scratch };
-    } catch (err) {
-      file.stream.resume();
-      await scratch.dispose();
-      throw err;
-    }
+  receive(file: { filename: string; stream: Readable; truncated: () => boolean }): Promise<ReceivedFile> {
+    return receiveFile(this.store, file);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { writeTemplateWorkbook } from '../../lib/spreadsheet-import/index';
 
 export type ImportColumnKey =
   | 'name'
@@ -91,60 +92,31 @@ const exampleRows: string[][] = [
   ],
 ];
 
-/**
- * exceljs, loaded on first use: only the template and the error report write spreadsheets (reading has its own
- * reader), and loading it costs the server process some 25 MB of resident memory.
- */
-export const loadExcelJS = async () => (await import('exceljs')).default;
-
 /** Writes the upload template: an empty 药品信息 sheet with the headers and a 填写说明 sheet with rules and examples. */
-export async function writeTemplate(out: Writable): Promise<void> {
-  const ExcelJS = await loadExcelJS();
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'pharmacy-console';
-  const sheet = wb.addWorksheet('药品信息', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = importColumns.map((c) => ({ header: c.header, key: c.key, width: c.width }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.eachCell((cell, col) => {
-    const required = importColumns[col - 1].required;
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: required ? 'FFFFE7BA' : 'FFF0F0F0' } };
-  });
-  const typeCol = importColumns.findIndex((c) => c.key === 'type') + 1;
-  const textCols = ['approval_no', 'barcode'].map((k) => importColumns.findIndex((c) => c.key === k) + 1);
-  for (let r = 2; r <= 1001; r++) {
-    sheet.getCell(r, typeCol).dataValidation = {
-      type: 'list',
-      allowBlank: false,
-      formulae: [`"${Object.values(typeLabels).join(',')}"`],
-      showErrorMessage: true,
-      errorTitle: '类型不正确',
-      error: '请选择 处方药/OTC/中药饮片/非药品',
-    };
-    // Text format keeps barcodes from turning into 6.90123E+12.
-    for (const c of textCols) sheet.getCell(r, c).numFmt = '@';
-  }
-
-  const help = wb.addWorksheet('填写说明');
-  help.columns = [{ width: 18 }, { width: 90 }];
-  const rules: [string, string][] = [
-    ['必填列', '带 * 的列必须填写：药品名称、通用名、规格、生产厂家、类型。'],
-    ['类型', '处方药、OTC、中药饮片、非药品 四选一。'],
-    [
-      '批准文号',
-      '处方药和 OTC 必填，格式为“国药准字”+ 字母(H/Z/S/B/T/F/J) + 8 位数字，如 国药准字H10900089。中药饮片、非药品可不填。',
+export function writeTemplate(out: Writable): Promise<void> {
+  return writeTemplateWorkbook(out, {
+    sheetName: '药品信息',
+    columns: importColumns.map((c) => ({
+      ...c,
+      // Text format keeps barcodes from turning into 6.90123E+12.
+      text: c.key === 'approval_no' || c.key === 'barcode',
+      list:
+        c.key === 'type'
+          ? { values: Object.values(typeLabels), title: '类型不正确', error: '请选择 处方药/OTC/中药饮片/非药品' }
+          : undefined,
+    })),
+    rules: [
+      ['必填列', '带 * 的列必须填写：药品名称、通用名、规格、生产厂家、类型。'],
+      ['类型', '处方药、OTC、中药饮片、非药品 四选一。'],
+      [
+        '批准文号',
+        '处方药和 OTC 必填，格式为“国药准字”+ 字母(H/Z/S/B/T/F/J) + 8 位数字，如 国药准字H10900089。中药饮片、非药品可不填。',
+      ],
+      ['条形码', '选填，13 位商品条码（EAN-13），校验位须正确。'],
+      ['分类', '选填，填写平台已有的分类名称，如 感冒用药、降压药。'],
+      ['重复', '同一文件中“批准文号+规格”或“条形码”不能重复；新增时不能与平台已有药品重复，更新时须能匹配到已有药品。'],
+      ['行数', '第一行为表头，从第二行开始填写；一次最多 50,000 行。'],
     ],
-    ['条形码', '选填，13 位商品条码（EAN-13），校验位须正确。'],
-    ['分类', '选填，填写平台已有的分类名称，如 感冒用药、降压药。'],
-    ['重复', '同一文件中“批准文号+规格”或“条形码”不能重复；新增时不能与平台已有药品重复，更新时须能匹配到已有药品。'],
-    ['行数', '第一行为表头，从第二行开始填写；一次最多 50,000 行。'],
-  ];
-  for (const [k, v] of rules) help.addRow([k, v]);
-  help.addRow([]);
-  help.addRow(['示例']).font = { bold: true };
-  help.addRow(importColumns.map((c) => c.header)).font = { bold: true };
-  for (const row of exampleRows) help.addRow(row);
-  help.getColumn(1).font = { bold: true };
-
-  await wb.xlsx.write(out);
+    examples: exampleRows,
+  });
 }

@@ -3,29 +3,31 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocalFileStorage } from '../../lib/storage';
-import { IMPORT_UPLOAD_TTL_MS, type StoredUpload, UploadStore } from './upload-store';
+import { LocalFileStorage } from '../storage';
+import { IMPORT_UPLOAD_TTL_MS, type StoredUploadBase, UploadStore } from './upload-store';
 
 let dir: string;
 let clock: number;
 let storage: LocalFileStorage;
-let store: UploadStore;
+let store: UploadStore<Meta>;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'upload-store-test-'));
   clock = Date.now();
   storage = new LocalFileStorage(path.join(dir, 'uploads'));
-  store = new UploadStore(storage, path.join(dir, 'tmp'), { now: () => clock });
+  store = new UploadStore<Meta>(storage, path.join(dir, 'tmp'), { now: () => clock });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const meta = (id: string, createdAt = new Date(clock)): StoredUpload => ({
+type Meta = StoredUploadBase & { mode: string; report: { total: number } };
+
+const meta = (id: string, createdAt = new Date(clock)): Meta => ({
   upload_id: id,
   account_id: 7,
   mode: 'create',
   format: 'csv',
   file_name: '药品.csv',
   created_at: createdAt.toISOString(),
-  report: { total: 0, valid: 0, invalid: 0, errors: [], errors_truncated: false, rows: [] },
+  report: { total: 0 },
 });
 
 async function kept(content = '名称\n布洛芬\n') {
@@ -77,5 +79,30 @@ describe('import uploads in the file storage', () => {
     expect(await store.load(fresh)).not.toBeNull();
     expect(existsSync(path.dirname(crashed.path))).toBe(false);
     expect(existsSync(path.dirname(working.path))).toBe(true);
+  });
+
+  it('keeps each import under its own prefix: another prefix neither reads nor sweeps it', async () => {
+    const id = await kept();
+    const quotes = new UploadStore<Meta>(storage, path.join(dir, 'tmp-q'), {
+      now: () => clock,
+      prefix: 'quote-imports/',
+    });
+    expect(await quotes.load(id)).toBeNull();
+    expect(await quotes.withSource(id, async () => 1)).toBeNull();
+    const scratch = await quotes.scratch();
+    writeFileSync(scratch.path, '批准文号\n');
+    const own = quotes.newId();
+    await quotes.keep(meta(own), scratch.path);
+    await scratch.dispose();
+    expect(existsSync(path.join(dir, 'uploads/quote-imports', own, 'meta.json'))).toBe(true);
+    expect(await store.load(own)).toBeNull();
+    clock += IMPORT_UPLOAD_TTL_MS + 60_000;
+    for (const name of ['source', 'meta.json', '']) {
+      const past = new Date(clock - IMPORT_UPLOAD_TTL_MS - 60_000);
+      utimesSync(path.join(dir, 'uploads/imports', id, name), past, past);
+    }
+    // the quote store's sweep leaves the medicine upload alone, though it has expired
+    await quotes.sweep();
+    expect(existsSync(path.join(dir, 'uploads/imports', id))).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportFileError, readImportRows } from './read-rows';
+import { ImportFileError, readSourceRows } from './read-rows';
 import { readXlsxRows, type SheetRow, sheetParser } from './xlsx-reader';
 
 let dir: string;
@@ -198,7 +198,7 @@ describe('xlsx reader', () => {
       const file = path.join(dir, name);
       await writeFile(file, content);
       await expect(readAll(file), name).rejects.toThrow();
-      const rows = readImportRows(file, 'xlsx');
+      const rows = readSourceRows(file, 'xlsx');
       await expect(rows.next(), name).rejects.toBeInstanceOf(ImportFileError);
     }
   });
