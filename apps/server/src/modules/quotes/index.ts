@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../lib/module';
+import { QuoteRepository } from './quotes.repository';
+import { quoteRoutes } from './quotes.routes';
+import { QuoteService } from './quotes.service';
 
 /** A pharmacy's quotes and their import (pharmacy/quote, pharmacy/import). */
-export async function quotesModule(_app: FastifyInstance, _context: ModuleContext) {}
+export async function quotesModule(app: FastifyInstance, _context: ModuleContext) {
+  const service = new QuoteService(new QuoteRepository(app.db));
+  await app.register(quoteRoutes, { service });
+  // QUOTE IMPORT: the import helper registers its routes here (quote-import*.ts), e.g.
+  // await app.register(quoteImportRoutes, { ... });
+}
