@@ -10,6 +10,7 @@ export interface MembershipRow {
   name: string;
   logo_url: string;
   city: string;
+  status: 'pending' | 'active' | 'suspended';
 }
 
 export interface AccountAccessRow {
@@ -44,7 +45,7 @@ const accessColumns = {
   memberships: sql<MembershipRow[]>`(
     select coalesce(json_agg(json_build_object(
       'pharmacy_id', m.pharmacy_id, 'role', m.role, 'permissions', m.permissions,
-      'name', p.name, 'logo_url', p.logo_url, 'city', p.city) order by m.id), '[]'::json)
+      'name', p.name, 'logo_url', p.logo_url, 'city', p.city, 'status', p.status) order by m.id), '[]'::json)
     from pharmacy_member m join pharmacy p on p.id = m.pharmacy_id
     where m.account_id = ${accountIdRef} and m.status = 'active')`,
   isDoctor: sql<boolean>`exists(select 1 from doctor d where d.account_id = ${accountIdRef} and d.status = 'active')`,

@@ -95,6 +95,14 @@ export type PasswordBody = z.infer<typeof passwordBodySchema>;
 /** Answer to a password change: how many other sessions were signed out. */
 export const passwordResultSchema = z.object({ revoked_sessions: z.number().int() });
 
+export const pharmacyStatuses = ['pending', 'active', 'suspended'] as const;
+export type PharmacyStatus = (typeof pharmacyStatuses)[number];
+export const pharmacyStatusLabels: Record<PharmacyStatus, string> = {
+  active: '营业中',
+  pending: '待审核',
+  suspended: '已停业',
+};
+
 /** One pharmacy the signed-in staff member works for (GET pharmacy/me). */
 export const myPharmacySchema = z.object({
   id: z.number().int(),
@@ -103,5 +111,7 @@ export const myPharmacySchema = z.object({
   city: z.string(),
   role: z.enum(pharmacyRoles),
   permissions: z.array(z.string()),
+  /** The pharmacy's own status (营业中 / 待审核 / 已停业); optional only for a pharmacy list stored before it was sent. */
+  status: z.enum(pharmacyStatuses).optional(),
 });
 export type MyPharmacy = z.infer<typeof myPharmacySchema>;

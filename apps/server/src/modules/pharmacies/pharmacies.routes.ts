@@ -13,6 +13,7 @@ export async function pharmacyRoutes(app: FastifyInstance) {
         city: m.city,
         role: m.role,
         permissions: m.permissions,
+        status: m.status,
       })),
     ),
   );
