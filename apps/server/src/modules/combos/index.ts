@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleContext } from '../../lib/module';
+import { ComboRepository } from './combos.repository';
+import { comboRoutes } from './combos.routes';
+import { ComboService } from './combos.service';
 
-/** Combos (quote_set). */
-export async function combosModule(_app: FastifyInstance, _context: ModuleContext) {}
+/** Combos (quote_set): a pharmacy's quotes sold together at a package price. */
+export async function combosModule(app: FastifyInstance) {
+  const service = new ComboService(new ComboRepository(app.db));
+  await app.register(comboRoutes, { service });
+}
