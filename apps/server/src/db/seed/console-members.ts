@@ -450,7 +450,9 @@ export async function seedConsoleMembers(ctx: ConsoleSeedContext): Promise<void>
   for (const { pharmacyId, members } of plan) {
     for (const m of members) {
       if (existing.has(m.phone)) continue;
-      const joined = new Date(now.getTime() - m.joinedDaysAgo * 86_400_000 - between(rand, 0, 86_399) * 1000);
+      // in opening hours, 08:00–21:59 in Shanghai (00:00–13:59 UTC)
+      const joined = new Date(now.getTime() - m.joinedDaysAgo * 86_400_000);
+      joined.setUTCHours(between(rand, 0, 13), between(rand, 0, 59), between(rand, 0, 59), 0);
       const [acc] = await tx
         .insert(account)
         .values({ phone: m.phone, phoneUserId: `pu_${m.phone}`, name: m.name, createdAt: joined, updatedAt: joined })

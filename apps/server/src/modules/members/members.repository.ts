@@ -100,7 +100,10 @@ export class MemberRepository {
   ): Promise<{ rows: MemberRow[]; total: number }> {
     const where = this.visible(pharmacyId, filter);
     const dir = sort?.order === 'asc' ? asc : desc;
-    const order = sort ? [dir(sort.field === 'points' ? viper.points : viper.id), desc(viper.id)] : [desc(viper.id)];
+    // newest members first unless asked; the id breaks ties so that pages never overlap
+    const order = sort
+      ? [dir(sort.field === 'points' ? viper.points : viper.createdAt), dir(viper.id)]
+      : [desc(viper.createdAt), desc(viper.id)];
     const [rows, [total]] = await Promise.all([
       this.from()
         .where(where)

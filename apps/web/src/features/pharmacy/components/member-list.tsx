@@ -1,0 +1,173 @@
+import {
+  MEMBER_KEYWORD_MAX,
+  MEMBER_LEVELS,
+  type MemberListItem,
+  type MemberListQuery,
+  memberLevelLabels,
+  memberListQuerySchema,
+} from '@pharmacy/shared';
+import { Avatar, Flex, Form, Input, Select, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { ListPage, type RowAction, useListPage } from '../../../components/list-page';
+import { formatDateTime } from '../../../lib/format';
+import { useMembers } from '../api/member-list';
+import { useMemberOptions } from '../api/member-options';
+import { MemberCardDrawer } from './member-card-drawer';
+import { MemberEditDialog } from './member-edit-dialog';
+import { MemberLevelTag, MemberTags } from './member-level-tag';
+
+const PERMISSION = 'viper_manage';
+
+const columns: ColumnsType<MemberListItem> = [
+  {
+    key: 'name',
+    title: '会员',
+    dataIndex: 'name',
+    render: (name: string, row) => (
+      <Flex gap={8} align="center">
+        <Avatar size="small" src={row.head_img_url || undefined}>
+          {name.slice(0, 1)}
+        </Avatar>
+        <span>{name || '未填写'}</span>
+      </Flex>
+    ),
+  },
+  {
+    key: 'phone',
+    title: '手机号',
+    dataIndex: 'phone',
+    width: 130,
+    render: (p: string) => <span style={{ whiteSpace: 'nowrap' }}>{p}</span>,
+  },
+  {
+    key: 'level',
+    title: '会员等级',
+    dataIndex: 'level',
+    width: 110,
+    render: (l: number) => <MemberLevelTag level={l} />,
+  },
+  {
+    key: 'points',
+    title: '积分',
+    dataIndex: 'points',
+    width: 100,
+    align: 'right',
+    sorter: true,
+    render: (p: number) => p.toLocaleString('zh-CN'),
+  },
+  { key: 'tags', title: '标签', dataIndex: 'tags', render: (t: string[]) => <MemberTags values={t} empty="-" /> },
+  {
+    key: 'channel_name',
+    title: '渠道',
+    dataIndex: 'channel_name',
+    width: 110,
+    render: (c: string | null) => c ?? '自然到店',
+  },
+  {
+    key: 'family_count',
+    title: '家庭成员',
+    dataIndex: 'family_count',
+    width: 90,
+    align: 'right',
+    render: (n: number) => `${n} 人`,
+  },
+  {
+    key: 'joined_at',
+    title: '入会时间',
+    dataIndex: 'joined_at',
+    width: 160,
+    sorter: true,
+    render: (t: string) => formatDateTime(t),
+  },
+];
+
+const levelOptions = MEMBER_LEVELS.map((l) => ({ value: l, label: memberLevelLabels[l] }));
+
+/** The card drawer, with the edit dialog opened over it (the drawer stays where it is). */
+function CardWithEdit({ id, close }: { id: number; close: () => void }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <>
+      <MemberCardDrawer id={id} onClose={close} onEdit={() => setEditing(true)} />
+      {editing ? <MemberEditDialog id={id} onClose={() => setEditing(false)} /> : null}
+    </>
+  );
+}
+
+const idOf = (id: string | null) => {
+  const n = Number(id);
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+};
+
+/** 会员管理's list: search by phone (full or last four digits) or name, level, tag and channel; the card; edit. */
+export function MemberList() {
+  const list = useListPage({ querySchema: memberListQuerySchema });
+  const { data, isFetching } = useMembers(list.query as MemberListQuery);
+  const options = useMemberOptions();
+
+  const rowActions: RowAction<MemberListItem>[] = [
+    { key: 'card', label: '查看', permission: PERMISSION },
+    { key: 'edit', label: '编辑', permission: PERMISSION },
+  ];
+
+  return (
+    <ListPage<MemberListItem, MemberListQuery>
+      label="会员列表"
+      list={list}
+      scope="pharmacy"
+      filters={
+        <>
+          <Form.Item name="keyword" label="搜索">
+            <Input
+              allowClear
+              placeholder="手机号 / 手机后四位 / 姓名"
+              maxLength={MEMBER_KEYWORD_MAX}
+              style={{ width: 220 }}
+            />
+          </Form.Item>
+          <Form.Item name="level" label="会员等级">
+            <Select allowClear placeholder="全部等级" options={levelOptions} style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item name="tag" label="标签">
+            <Select
+              allowClear
+              showSearch
+              placeholder="全部标签"
+              options={(options.data?.tags ?? []).map((t) => ({ value: t, label: t }))}
+              style={{ width: 150 }}
+            />
+          </Form.Item>
+          <Form.Item name="channel_id" label="渠道">
+            <Select
+              allowClear
+              placeholder="全部渠道"
+              options={(options.data?.channels ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              style={{ width: 150 }}
+            />
+          </Form.Item>
+        </>
+      }
+      toolbar={
+        <Typography.Text type="secondary">手机号已脱敏显示；按手机号搜索请输入完整号码或后四位。</Typography.Text>
+      }
+      columns={columns}
+      rowKey="id"
+      rows={data?.list}
+      total={data?.total}
+      loading={isFetching}
+      rowActions={rowActions}
+      actionsWidth={120}
+      dialogs={{
+        card: {
+          permission: PERMISSION,
+          render: ({ id, close }) => <CardWithEdit key={id} id={idOf(id)} close={close} />,
+        },
+        edit: {
+          permission: PERMISSION,
+          render: ({ id, close }) => <MemberEditDialog key={id} id={idOf(id)} onClose={close} />,
+        },
+      }}
+    />
+  );
+}
