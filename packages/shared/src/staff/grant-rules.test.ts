@@ -94,6 +94,18 @@ describe('grants', () => {
     expect(staffChangeRefusal(shop, { kind: 'add', role: 'pharmacy_admin', permissions: ['all'] })).toBeNull();
   });
 
+  it('lets an actor keep or remove a key someone else granted, but not add one', () => {
+    const cs = { ...target('customer_service'), permissions: ['order_read_pharmacy', 'quote_set'] };
+    const change = (permissions: string[]) => ({ kind: 'permissions' as const, target: cs, permissions });
+    expect(staffChangeRefusal(manager, change(['order_read_pharmacy', 'quote_set']))).toBeNull();
+    expect(staffChangeRefusal(manager, change(['order_read_pharmacy']))).toBeNull();
+    expect(staffChangeRefusal(manager, change([]))).toBeNull();
+    const bare = { ...target('customer_service'), permissions: [] };
+    expect(staffChangeRefusal(manager, { kind: 'permissions', target: bare, permissions: ['quote_set'] })?.msg).toBe(
+      '不能授予自己没有的权限「套餐管理」',
+    );
+  });
+
   it('refuses a key the target role cannot hold, on the permissions field', () => {
     expect(staffChangeRefusal(shop, { kind: 'add', role: 'customer_service', permissions: ['quote_manage'] })).toEqual({
       kind: 'invalid',

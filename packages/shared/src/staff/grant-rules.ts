@@ -39,6 +39,8 @@ export interface StaffTarget {
   role: PharmacyRole;
   /** The pharmacy's owner (pharmacy.owner_account_id). */
   isOwner: boolean;
+  /** The keys the member holds now: keeping one is not granting it (only added keys must be the actor's). */
+  permissions?: readonly string[];
 }
 
 const permissionKeyLabels: Record<PharmacyPermissionKey, string> = {
@@ -158,14 +160,25 @@ function roleRefusal(actor: StaffActor, role: PharmacyRole): StaffRefusal | null
   return null;
 }
 
-/** Keys the actor may grant to a member of `role`: each fit for the role and held by the actor. */
-function keysRefusal(actor: StaffActor, role: PharmacyRole, permissions: readonly string[]): StaffRefusal | null {
+/**
+ * Keys the actor may give a member of `role`: each fit for the role, and each one the member does not hold already
+ * held by the actor (removing a key, or keeping one someone else granted, grants nothing).
+ */
+function keysRefusal(
+  actor: StaffActor,
+  role: PharmacyRole,
+  permissions: readonly string[],
+  already: readonly string[] = [],
+): StaffRefusal | null {
   const fit = new Set<string>(grantableKeysOf(role));
+  const kept = new Set(expandGrant(role, already));
   for (const key of expandGrant(role, permissions)) {
     if (!fit.has(key)) {
       return invalid('permissions', `${roleLabels[role]}不能拥有「${permissionKeyLabel(key)}」权限`);
     }
-    if (!actorHolds(actor, key)) return forbidden(`不能授予自己没有的权限「${permissionKeyLabel(key)}」`);
+    if (!kept.has(key) && !actorHolds(actor, key)) {
+      return forbidden(`不能授予自己没有的权限「${permissionKeyLabel(key)}」`);
+    }
   }
   return null;
 }
@@ -173,6 +186,7 @@ function keysRefusal(actor: StaffActor, role: PharmacyRole, permissions: readonl
 /**
  * The rule of /pharmacy/role, in one function: null when the actor may make the change, else why not.
  * - nobody grants a key they do not hold in this pharmacy ('all' counts as every key the target's role can hold);
+ *   a key the member holds already may be kept or removed by whoever may change the member;
  * - a granted key must be one the target's role can hold;
  * - nobody assigns a role above their own, nor 'shop';
  * - nobody changes a member of their own rank or above, except the shop;
@@ -194,7 +208,8 @@ export function staffChangeRefusal(actor: StaffActor, change: StaffChange): Staf
     }
     case 'permissions':
       return (
-        manageRefusal(actor, change.target, 'permissions') ?? keysRefusal(actor, change.target.role, change.permissions)
+        manageRefusal(actor, change.target, 'permissions') ??
+        keysRefusal(actor, change.target.role, change.permissions, change.target.permissions)
       );
     case 'status':
       return manageRefusal(actor, change.target, 'status');

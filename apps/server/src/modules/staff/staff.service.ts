@@ -59,7 +59,10 @@ export class StaffService {
   private async target(pharmacyId: number, id: number) {
     const row = await this.repo.find(pharmacyId, id);
     if (!row) throw notFound();
-    return { row, target: { accountId: row.accountId, role: row.role, isOwner: row.isOwner } };
+    return {
+      row,
+      target: { accountId: row.accountId, role: row.role, isOwner: row.isOwner, permissions: row.permissions },
+    };
   }
 
   private async reread(pharmacyId: number, id: number): Promise<StaffMember> {

@@ -251,6 +251,24 @@ describe('escalation through /pharmacy/role is refused', () => {
     });
     expect(edit.statusCode).toBe(403);
     expect(edit.json().msg).toBe('不能授予自己没有的权限「套餐管理」');
+    // a key someone else granted may be kept (and removed) without holding it: keeping is not granting
+    const csId = allowed.json().data.id;
+    await call('PUT', `/pharmacy/admin_user/${csId}/permission`, shop, p1, {
+      permissions: ['order_read_pharmacy', 'quote_set'],
+    });
+    const keep = await call('PUT', `/pharmacy/admin_user/${csId}/permission`, limited.token, p1, {
+      permissions: ['quote_set'],
+    });
+    expect(keep.statusCode, keep.body).toBe(200);
+    expect(keep.json().data.permissions).toEqual(['quote_set']);
+    const removed = await call('PUT', `/pharmacy/admin_user/${csId}/permission`, limited.token, p1, {
+      permissions: [],
+    });
+    expect(removed.statusCode).toBe(200);
+    const back = await call('PUT', `/pharmacy/admin_user/${csId}/permission`, limited.token, p1, {
+      permissions: ['quote_set'],
+    });
+    expect(back.statusCode).toBe(403);
   });
 
   it("refuses a key the member's role cannot hold, on the permissions field", async () => {
