@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContracts } from '../common/contract';
 import { idParamSchema } from '../common/fields';
 import { pageResultSchema } from '../common/paging';
+import { pharmacyRoles } from '../common/roles';
 import {
   courierBodySchema,
   courierCompanySchema,
@@ -66,7 +67,8 @@ export const pharmacySettingsContracts = defineContracts('pharmacySetting', {
   qualificationAlerts: {
     method: 'GET',
     path: '/pharmacy/qualification/alerts',
-    access: { pharmacy: null },
+    // every staff role of the pharmacy sees the header's warning (a pharmacist passes no key check, so roles)
+    access: { pharmacy: null, roles: pharmacyRoles },
     summary: '当前药店资质到期提醒（已过期、即将到期数量）',
     response: qualificationAlertsSchema,
   },

@@ -728,7 +728,10 @@ export function demoPharmacyLogoSvg(name: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"><title>${escapeXml(brand)}</title><rect width="240" height="240" rx="40" fill="${color}"/><circle cx="120" cy="88" r="52" fill="none" stroke="#fff" stroke-width="8"/><path d="M108 52h24v24h24v24h-24v24h-24v-24H84V76h24z" fill="#fff"/><text x="120" y="${190 + size / 3}" font-size="${size}" font-weight="bold" text-anchor="middle" fill="#fff" font-family="sans-serif">${escapeXml(brand)}</text></svg>`;
 }
 
-export function demoCertificateSvg(pharmacyName: string, a: DemoAptitude): string {
+export function demoCertificateSvg(
+  pharmacyName: string,
+  a: Pick<DemoAptitude, 'title' | 'number' | 'expire_at'>,
+): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="850" viewBox="0 0 1200 850"><rect width="1200" height="850" fill="#fffdf5" stroke="#c8102e" stroke-width="16"/><text x="600" y="170" font-size="64" text-anchor="middle" fill="#c8102e" font-family="serif">${escapeXml(a.title)}</text><text x="600" y="330" font-size="36" text-anchor="middle" fill="#262626" font-family="serif">企业名称：${escapeXml(pharmacyName)}</text><text x="600" y="420" font-size="36" text-anchor="middle" fill="#262626" font-family="serif">证书编号：${escapeXml(a.number)}</text><text x="600" y="510" font-size="36" text-anchor="middle" fill="#262626" font-family="serif">有效期至：${a.expire_at ?? '长期'}</text><text x="600" y="760" font-size="24" text-anchor="middle" fill="#8c8c8c" font-family="sans-serif">演示数据 · 非真实证照</text></svg>`;
 }
 

@@ -1,12 +1,7 @@
 import { shanghaiToday } from '@pharmacy/shared';
+import { foundationQualifications } from '../../db/seed/console-settings';
 import { demoPharmacies as foundationPharmacies } from '../../db/seed/demo-data';
-import {
-  type DemoAptitude,
-  demoCertificateSvg,
-  demoPharmacyLogoSvg,
-  demoProductSvg,
-  generateDemoCatalogue,
-} from './demo-catalogue';
+import { demoCertificateSvg, demoPharmacyLogoSvg, demoProductSvg, generateDemoCatalogue } from './demo-catalogue';
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const colors = ['#1677ff', '#13a8a8', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1'];
@@ -37,23 +32,8 @@ export function demoImages(): Map<string, string> {
   }
   foundationPharmacies.forEach((ph, i) => {
     out.set(ph.logoUrl, demoPharmacyLogoSvg(ph.name));
-    const certificates: DemoAptitude[] = [
-      {
-        kind: 'drug_licence',
-        title: '药品经营许可证',
-        number: ph.drugLicenceNo,
-        expire_at: ph.drugLicenceExpireAt,
-        url: `/demo/aptitude/foundation-${i + 1}-drug-licence.svg`,
-      },
-      {
-        kind: 'business_licence',
-        title: '营业执照',
-        number: ph.businessLicenceNo,
-        expire_at: null,
-        url: `/demo/aptitude/foundation-${i + 1}-business-licence.svg`,
-      },
-    ];
-    for (const a of certificates) out.set(a.url, demoCertificateSvg(ph.name, a));
+    // the documents the console seed files for the store (db/seed/console-settings.ts), drawn from the same fields
+    for (const q of foundationQualifications(i, shanghaiToday())) out.set(q.url, demoCertificateSvg(ph.name, q));
   });
   const c = data.content;
   for (const [i, r] of c.home_swiper.entries()) out.set(r.image, labelSvg(r.title, i, true));
