@@ -155,6 +155,8 @@ export interface ReadRecordsOptions<K extends string> {
   aliases: Readonly<Record<string, K>>;
   /** More data rows than this is refused as a whole (default 50,000). */
   maxRows?: number;
+  /** A check of the header beyond its required columns (e.g. one of two columns); throws ImportFileError. */
+  checkHeader?: (found: Partial<Record<K, number>>) => void;
 }
 
 /**
@@ -174,6 +176,7 @@ export async function* readRecords<K extends string>(
     if (cells.every((c) => c === '')) continue;
     if (!header) {
       header = mapHeader(cells, columns, aliases);
+      options.checkHeader?.(header.index);
       continue;
     }
     count += 1;
