@@ -4,7 +4,9 @@ import { routeTable } from './routes';
 
 afterEach(cleanup);
 
-const kept = routeTable.filter((r) => r.keepAlive);
+// built kept pages are tested by their features and the end-to-end tests
+const built = new Set(['/pharmacy/customer']);
+const kept = routeTable.filter((r) => r.keepAlive && !built.has(r.path));
 
 describe('kept pages not built yet', { timeout: 30_000 }, () => {
   it.each(kept.map((r) => [r.path, r] as const))('%s says 建设中 and offers nothing to type into', async (_, route) => {

@@ -282,6 +282,7 @@ export const routeTable: AppRouteDef[] = [
     path: '/pharmacy/customer',
     title: '会员管理',
     layout: 'staff',
+    keepAlive: 'CustomerPage',
     page: () => import('../features/pharmacy/routes/customer-page'),
   },
   {
