@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
 import { PharmacySwitcher } from '../../features/auth/components/pharmacy-switcher';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
+import { QualificationAlertBadge } from '../../features/pharmacy/components/aptitude-alert-badge';
 import { useSessionStore } from '../../lib/session-store';
 import { KeepAliveOutlet } from '../keep-alive-outlet';
 import { breadcrumbFor } from '../routes';
@@ -230,6 +231,7 @@ export function StaffLayout() {
           {/* A long pharmacy name gives way on a narrow header instead of wrapping out of it. */}
           <div style={{ minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap' }}>
             <PharmacySwitcher />
+            <QualificationAlertBadge />
           </div>
           <UnreadBell />
           <UserMenu />
