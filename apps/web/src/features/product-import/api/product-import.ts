@@ -1,5 +1,4 @@
 import { type ContractOutput, productImportContracts as c, type ProductImportMode } from '@pharmacy/shared';
-import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
 
 export type ProductImportPreview = ContractOutput<typeof c.preview>;
@@ -15,9 +14,9 @@ export function downloadImportErrors(uploadId: string) {
   return callApi(c.errors, { upload_id: uploadId });
 }
 
-/** Uploads the file (multipart) and validates every row; nothing is written yet. */
-export function previewImport(vars: { file: File; mode: ProductImportMode }) {
-  return callApi(c.preview, { file: vars.file, mode: vars.mode });
+/** Uploads the file (multipart, the share sent reported to `onProgress`) and validates every row; nothing is written yet. */
+export function previewImport(vars: { file: File; mode: ProductImportMode }, onProgress?: (sent: number) => void) {
+  return callApi(c.preview, { file: vars.file, mode: vars.mode }, { onUploadProgress: onProgress });
 }
 
 /** Applies a previewed upload in one transaction (create → `admin/product/import`, update → `admin/product/update`). */
@@ -27,6 +26,3 @@ export function applyImport(vars: { upload_id: string; mode: ProductImportMode; 
     only_valid: vars.only_valid,
   });
 }
-
-export const usePreviewImport = () => useMutation({ mutationFn: previewImport });
-export const useApplyImport = () => useMutation({ mutationFn: applyImport });
