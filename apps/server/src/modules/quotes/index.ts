@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../lib/module';
+import { quoteImportRoutes } from './quote-import.routes';
 import { QuoteRepository } from './quotes.repository';
 import { quoteRoutes } from './quotes.routes';
 import { QuoteService } from './quotes.service';
@@ -8,6 +9,6 @@ import { QuoteService } from './quotes.service';
 export async function quotesModule(app: FastifyInstance, _context: ModuleContext) {
   const service = new QuoteService(new QuoteRepository(app.db));
   await app.register(quoteRoutes, { service });
-  // QUOTE IMPORT: the import helper registers its routes here (quote-import*.ts), e.g.
-  // await app.register(quoteImportRoutes, { ... });
+  // the import (quote-import*.ts): template, preview, error report, apply
+  await quoteImportRoutes(app, _context);
 }
