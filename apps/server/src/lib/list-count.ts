@@ -1,29 +1,78 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { listCount } from '../db/schema/index';
 
-/** The tables whose rows list_count keeps counted (triggers of migration 0007), with their buckets. */
+/**
+ * The tables whose rows list_count keeps counted, with their buckets (docs/lists.md). Each entry needs the triggers
+ * of a migration (0007 has quote's and message's) that keep every bucket in the writing transaction; a later module
+ * adds a migration like it and one line here.
+ */
 export const countedLists = {
+  /** A pharmacy's quotes (owner: pharmacy id) by status. */
   quote: ['on_shelf', 'off_shelf'],
+  /** An account's messages that are not deleted (owner: account id), read or unread. */
   message: ['read', 'unread'],
 } as const;
 export type CountedList = keyof typeof countedLists;
+export type ListCounts<L extends CountedList> = Record<(typeof countedLists)[L][number], number>;
+
+type Select = Pick<Database, 'select'>;
+
+const byOwner = (db: Select) =>
+  db
+    .select({ bucket: listCount.bucket, n: listCount.n })
+    .from(listCount)
+    .where(and(eq(listCount.scope, sql.placeholder('scope')), eq(listCount.ownerId, sql.placeholder('ownerId'))))
+    .prepare('list_count_by_owner');
+
+// Every list page reads its counts: one named prepared statement per database handle (or transaction) skips query
+// building and planning, as the session lookup does.
+const prepared = new WeakMap<Select, ReturnType<typeof byOwner>>();
 
 /**
  * A list's bucket counts for one owner (a pharmacy's quotes by status, an account's visible messages read / unread),
- * read from list_count: one index lookup however many rows the list holds. Buckets without a row count 0.
- * Unfiltered totals and tab counts come from here; a filtered search counts its own rows (docs/lists.md).
+ * read from list_count: one primary-key lookup however many rows the list holds. Buckets without a row count 0.
+ * Unfiltered totals and tab counts come from here; a filtered search counts its own rows exactly (docs/lists.md).
+ * Inside a transaction pass the transaction, so the counts include its own uncommitted writes.
  */
 export async function readListCounts<L extends CountedList>(
-  db: Pick<Database, 'select'>,
+  db: Select,
   list: L,
   ownerId: number,
-): Promise<Record<(typeof countedLists)[L][number], number>> {
-  const rows = await db
-    .select({ bucket: listCount.bucket, n: listCount.n })
-    .from(listCount)
-    .where(and(eq(listCount.scope, list), eq(listCount.ownerId, ownerId)));
-  const counts = Object.fromEntries(countedLists[list].map((b) => [b, 0])) as Record<string, number>;
-  for (const r of rows) if (r.bucket in counts) counts[r.bucket] = Number(r.n);
-  return counts as Record<(typeof countedLists)[L][number], number>;
+): Promise<ListCounts<L>> {
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = byOwner(db);
+    prepared.set(db, statement);
+  }
+  const rows = await statement.execute({ scope: list, ownerId });
+  return toListCounts(list, Object.fromEntries(rows.map((r) => [r.bucket, r.n])));
 }
+
+/**
+ * The same counts as a column of a page query, so the page and its counts come in one round trip: an uncorrelated
+ * scalar subquery, which PostgreSQL evaluates once per statement (an InitPlan), however many rows the page has.
+ * Read it with toListCounts; a page past the end has no row to carry it, so read those with readListCounts.
+ */
+export const listCountsColumn = (list: CountedList, ownerId: number | Placeholder | SQL) =>
+  sql<Record<
+    string,
+    number | string
+  > | null>`(select json_object_agg(${listCount.bucket}, ${listCount.n}) from ${listCount}
+    where ${listCount.scope} = ${list} and ${listCount.ownerId} = ${ownerId})`;
+
+/** A list's counts from list_count's rows ({ bucket: n }): every bucket present, missing ones 0. */
+export function toListCounts<L extends CountedList>(
+  list: L,
+  raw: Record<string, number | string> | null | undefined,
+): ListCounts<L> {
+  const counts: Record<string, number> = {};
+  for (const b of countedLists[list]) counts[b] = raw?.[b] === undefined ? 0 : Number(raw[b]);
+  return counts as ListCounts<L>;
+}
+
+/** The sum of some buckets of a list (a tab that spans several, or the whole list). */
+export const sumBuckets = <L extends CountedList>(
+  counts: ListCounts<L>,
+  buckets: readonly (typeof countedLists)[L][number][] = Object.keys(counts) as (typeof countedLists)[L][number][],
+): number => buckets.reduce((n, b) => n + counts[b], 0);

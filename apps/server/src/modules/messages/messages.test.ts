@@ -221,3 +221,59 @@ describe('send (operator)', () => {
     expect(badKind.statusCode).toBe(400);
   });
 });
+
+describe('totals kept by list_count', () => {
+  /** What each list and the badge should say: counted from the rows themselves. */
+  const counted = async (phone: string) => {
+    const rows = await t.database.db
+      .select({ readAt: message.readAt, kind: message.kind })
+      .from(message)
+      .where(and(eq(message.accountId, await accountId(phone)), isNull(message.deletedAt)));
+    return {
+      all: rows.length,
+      unread: rows.filter((r) => r.readAt === null).length,
+      read: rows.filter((r) => r.readAt !== null).length,
+      order: rows.filter((r) => r.kind === 'order').length,
+    };
+  };
+  const answered = async (token: string) => {
+    const total = async (query: string) => (await call('GET', `/message/list?${query}`, token)).json().data.total;
+    return {
+      all: await total('page=1'),
+      unread: await total('state=unread'),
+      read: await total('state=read'),
+      order: await total('kind=order'),
+      badge: (await call('GET', '/message/unread_count', token)).json().data.count,
+      // a page past the end has no row to carry the counts: they are read on their own
+      beyond: await total('page=9999'),
+    };
+  };
+  const expectExact = async (phone: string, token: string) => {
+    const want = await counted(phone);
+    expect(await answered(token)).toEqual({ ...want, badge: want.unread, beyond: want.all });
+  };
+
+  it('match count(*) after sends, reads and deletes', async () => {
+    const fresh = await t.login('13800000004');
+    await expectExact('13800000004', fresh);
+    for (let i = 0; i < 3; i++) {
+      const res = await call('POST', '/message', operator, {
+        phone: '13800000004',
+        kind: i === 0 ? 'order' : 'system',
+        title: `合计测试 ${i}`,
+        content: '请查看',
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await expectExact('13800000004', fresh);
+    const unread = (await call('GET', '/message/list?state=unread', fresh)).json().data.list;
+    await call('PUT', '/message/read', fresh, { ids: [unread[0].id] });
+    await expectExact('13800000004', fresh);
+    await call('DELETE', `/message/${unread[1].id}`, fresh);
+    await call('DELETE', `/message/${unread[0].id}`, fresh);
+    await expectExact('13800000004', fresh);
+    await call('PUT', '/message/read', fresh, { all: true });
+    await expectExact('13800000004', fresh);
+    expect((await call('GET', '/message/unread_count', fresh)).json().data.count).toBe(0);
+  });
+});
