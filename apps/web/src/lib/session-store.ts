@@ -31,6 +31,41 @@ export interface SessionActions {
 
 export type SessionStore = SessionState & SessionActions;
 
+/**
+ * localStorage entry that outlives sign-out (`clear()` leaves it): the pharmacy each account last worked in, so the
+ * next sign-in reuses it (spec §4: with several pharmacies, the previously stored one if still present). Ids only.
+ */
+export const LAST_PHARMACY_KEY = 'pharmacy:last';
+const LAST_PHARMACY_ACCOUNTS = 20;
+
+function readLastPharmacies(): [number, number][] {
+  try {
+    const value = JSON.parse(localStorage.getItem(LAST_PHARMACY_KEY) ?? '[]');
+    return Array.isArray(value)
+      ? value.filter((e): e is [number, number] => Array.isArray(e) && e.every((n) => Number.isSafeInteger(n)))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The pharmacy this account chose last on this browser, or null. */
+export function rememberedPharmacyId(accountId: number): number | null {
+  return readLastPharmacies().find(([a]) => a === accountId)?.[1] ?? null;
+}
+
+function rememberPharmacy(accountId: number, pharmacyId: number) {
+  const rest = readLastPharmacies().filter(([a]) => a !== accountId);
+  try {
+    localStorage.setItem(
+      LAST_PHARMACY_KEY,
+      JSON.stringify([[accountId, pharmacyId], ...rest].slice(0, LAST_PHARMACY_ACCOUNTS)),
+    );
+  } catch {
+    // storage full or blocked: the choice is simply not remembered
+  }
+}
+
 const initialState: SessionState = {
   token: null,
   userInfo: null,
@@ -71,7 +106,11 @@ export const useSessionStore = create<SessionStore>()(
         const fresh = current ? (pharmacies.find((p) => p.id === current.id) ?? null) : null;
         set({ pharmacies, currentPharmacy: sameData(current, fresh) });
       },
-      setCurrentPharmacy: (currentPharmacy) => set({ currentPharmacy }),
+      setCurrentPharmacy: (currentPharmacy) => {
+        const accountId = get().userInfo?.id;
+        if (currentPharmacy && accountId !== undefined) rememberPharmacy(accountId, currentPharmacy.id);
+        set({ currentPharmacy });
+      },
       clear: () => {
         set({ ...initialState });
         useSessionStore.persist.clearStorage();

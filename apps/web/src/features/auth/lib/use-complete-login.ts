@@ -2,7 +2,7 @@ import type { MyPharmacy, UserInfo } from '@pharmacy/shared';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { queryClient } from '../../../lib/query-client';
-import { useSessionStore } from '../../../lib/session-store';
+import { rememberedPharmacyId, useSessionStore } from '../../../lib/session-store';
 import { refreshUserInfo } from '../../../lib/user-info';
 import { choosePharmacy } from './choose-pharmacy';
 
@@ -23,7 +23,8 @@ export function useCompleteLogin() {
       const pharmaciesModule = import('../api/get-my-pharmacies');
       const targetModule = import('./login-target');
       const store = useSessionStore.getState();
-      const storedId = store.currentPharmacy?.id ?? null;
+      // the pharmacy in the live store, else the one this account last chose here (it outlives sign-out)
+      const storedId = store.currentPharmacy?.id ?? rememberedPharmacyId(userInfo.id);
       queryClient.clear();
       store.setSession(token, userInfo);
 

@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp, resetHttpConfig } from '../../../lib/http';
-import { useSessionStore } from '../../../lib/session-store';
+import { LAST_PHARMACY_KEY, useSessionStore } from '../../../lib/session-store';
 import { installDomStubs } from '../../../lib/testing/dom';
 import { testUser } from '../../../lib/testing/fixtures';
 import LoginPage from './login-page';
@@ -79,6 +79,7 @@ beforeEach(() => {
   seenPharmacyHeaders = [];
   useSessionStore.getState().hydrateSession();
   useSessionStore.getState().clear();
+  localStorage.removeItem(LAST_PHARMACY_KEY);
   configureHttp({
     baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     retryDelayMs: 0,
@@ -139,6 +140,17 @@ describe('login page', { timeout: 30_000 }, () => {
     await screen.findByText('landed at /broadcast/topiclist');
     expect(screen.queryByText('请选择药店')).toBeNull();
     expect(useSessionStore.getState().currentPharmacy?.id).toBe(1);
+  });
+
+  it('reuses the pharmacy this account chose before signing out (spec §4), without a dialog', async () => {
+    useSessionStore.getState().setSession('old-token', user);
+    useSessionStore.getState().setCurrentPharmacy(pharmacies[1]);
+    useSessionStore.getState().clear();
+    renderLogin('/login');
+    await signIn('Demo@12345');
+    await screen.findByText('landed at /broadcast/topiclist', undefined, { timeout: 10_000 });
+    expect(screen.queryByText('请选择药店')).toBeNull();
+    expect(useSessionStore.getState().currentPharmacy?.id).toBe(2);
   });
 
   it('shows the server message inline and the captcha when a refusal asks for it', async () => {

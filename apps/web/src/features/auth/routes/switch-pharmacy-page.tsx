@@ -1,5 +1,5 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import { roleLabels } from '@pharmacy/shared';
+import { type PharmacyStatus, pharmacyStatusLabels, roleLabels } from '@pharmacy/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Card, Col, Empty, Row, Spin, Tag, Typography } from 'antd';
 import { toast } from '../../../lib/feedback';
@@ -7,7 +7,13 @@ import { useSessionStore } from '../../../lib/session-store';
 import { useMyPharmacies } from '../api/get-my-pharmacies';
 import { switchPharmacy } from '../lib/switch-pharmacy';
 
-/** /pharmacy/switch-pharmacy — the user's pharmacies as cards; the current one is marked; a click switches. */
+const statusColors: Record<PharmacyStatus, string> = { active: 'green', pending: 'orange', suspended: 'red' };
+
+/**
+ * /pharmacy/switch-pharmacy — the user's pharmacies as cards (name, city, the user's role there, the pharmacy's
+ * status); the current one is marked; a click switches (switchPharmacy: the pharmacyid header of every later call,
+ * every pharmacy-scoped query refetched, the choice remembered for the next sign-in).
+ */
 export default function SwitchPharmacyPage() {
   const { isLoading } = useMyPharmacies();
   const queryClient = useQueryClient();
@@ -61,16 +67,21 @@ export default function SwitchPharmacyPage() {
                       </Typography.Text>
                       <br />
                       <Typography.Text type="secondary">
-                        {[p.city, roleLabels[p.role]].filter(Boolean).join(' · ')}
+                        {[p.city, `我的角色：${roleLabels[p.role]}`].filter(Boolean).join(' · ')}
                       </Typography.Text>
-                      {isCurrent ? (
-                        <>
-                          <br />
-                          <Tag color="blue" icon={<CheckCircleFilled />} style={{ marginTop: 6 }}>
+                      <br />
+                      <span style={{ display: 'inline-flex', gap: 6, marginTop: 6 }}>
+                        {p.status ? (
+                          <Tag color={statusColors[p.status]} style={{ marginInlineEnd: 0 }}>
+                            {pharmacyStatusLabels[p.status]}
+                          </Tag>
+                        ) : null}
+                        {isCurrent ? (
+                          <Tag color="blue" icon={<CheckCircleFilled />} style={{ marginInlineEnd: 0 }}>
                             当前药店
                           </Tag>
-                        </>
-                      ) : null}
+                        ) : null}
+                      </span>
                     </span>
                   </button>
                 </Card>
