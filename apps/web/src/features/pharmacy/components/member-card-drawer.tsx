@@ -136,7 +136,6 @@ export function MemberCardDrawer({ id, onClose, onEdit }: { id: number; onClose:
               收货地址（{card.addresses.length}）
             </Typography.Title>
             <List<MemberAddress>
-              aria-label="收货地址"
               size="small"
               bordered
               dataSource={card.addresses}
