@@ -58,6 +58,7 @@ const columns: ColumnsType<QuoteListItem> = [
   {
     key: 'approval_no',
     title: '批准文号 / 条码',
+    width: 190,
     render: (_: unknown, q) => (
       <Flex vertical>
         <span>{q.approval_no || '-'}</span>
@@ -70,6 +71,7 @@ const columns: ColumnsType<QuoteListItem> = [
   {
     key: 'type',
     title: '类型 / 分类',
+    width: 110,
     render: (_: unknown, q) => (
       <Flex vertical gap={4} align="start">
         <Tag color={q.type === 'RX' ? 'red' : q.type === 'OTC' ? 'green' : undefined}>{productTypeLabels[q.type]}</Tag>
@@ -83,8 +85,9 @@ const columns: ColumnsType<QuoteListItem> = [
     key: 'price',
     title: '售价',
     align: 'right',
+    width: 110,
     render: (_: unknown, q) => (
-      <Flex vertical align="end">
+      <Flex vertical align="end" style={{ whiteSpace: 'nowrap' }}>
         <Typography.Text strong>{yuan(q.price)}</Typography.Text>
         {q.original_price ? (
           <Typography.Text delete type="secondary" style={{ fontSize: 12 }}>
@@ -99,13 +102,22 @@ const columns: ColumnsType<QuoteListItem> = [
     title: '库存',
     dataIndex: 'stock',
     align: 'right',
-    render: (stock: number) => (stock === 0 ? <Typography.Text type="danger">0（缺货）</Typography.Text> : stock),
+    width: 100,
+    render: (stock: number) =>
+      stock === 0 ? (
+        <Typography.Text type="danger" style={{ whiteSpace: 'nowrap' }}>
+          0 缺货
+        </Typography.Text>
+      ) : (
+        stock
+      ),
   },
-  { key: 'sales_count', title: '销量', dataIndex: 'sales_count', align: 'right' },
+  { key: 'sales_count', title: '销量', dataIndex: 'sales_count', align: 'right', width: 80 },
   {
     key: 'status',
     title: '状态',
     dataIndex: 'status',
+    width: 90,
     render: (s: QuoteListItem['status']) =>
       s === 'on_shelf' ? <Badge status="success" text="已上架" /> : <Badge status="default" text="已下架" />,
   },
@@ -280,7 +292,7 @@ export function QuoteList() {
         total={data?.total}
         loading={isFetching}
         rowActions={rowActions}
-        actionsWidth={200}
+        actionsWidth={220}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys.map(Number)),

@@ -1,0 +1,57 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ConsolePage, demoAccounts } from '../pages/console';
+
+/** The number a status tab shows: 已下架 (12) → 12. */
+async function tabCount(page: Page, label: string): Promise<number> {
+  const tab = page.getByRole('tab', { name: new RegExp(`^${label} \\(\\d+\\)$`) });
+  await expect(tab).toBeVisible();
+  return Number((await tab.textContent())?.match(/\((\d+)\)/)?.[1]);
+}
+
+test('a quote is created through the picker (a wrong price first), pinned, and taken off shelf', async ({ page }) => {
+  const app = new ConsolePage(page);
+  await app.useSession(demoAccounts.pharmacy_admin, '/pharmacy/quote');
+  await expect(page.getByRole('heading', { name: '报价管理' })).toBeVisible();
+  const onShelf = await tabCount(page, '已上架');
+  const offShelf = await tabCount(page, '已下架');
+
+  // pick the first product the pharmacy does not quote yet
+  await page.getByRole('button', { name: '新增报价' }).click();
+  const picker = page.getByRole('dialog', { name: '新增报价：选择药品' });
+  const choose = page.getByRole('button', { name: /^选择 / });
+  const pickedRow = picker.locator('tr.ant-table-row').filter({ has: choose }).first();
+  const pick = pickedRow.getByRole('button', { name: /^选择 / });
+  await expect(pick).toBeVisible();
+  const name = (await pickedRow.locator('strong').first().textContent()) ?? '';
+  const approvalNo = (await pickedRow.locator('td').nth(2).locator('span').first().textContent()) ?? '';
+  await pick.click();
+
+  const form = page.getByRole('dialog', { name: '新增报价', exact: true });
+  await form.getByLabel('售价').fill('12.345');
+  await form.getByLabel('库存').fill('30');
+  await form.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(form.getByText('售价最多两位小数')).toBeVisible();
+  await form.getByLabel('售价').fill('12.5');
+  await form.getByRole('button', { name: /^保\s*存$/ }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('tab', { name: `已上架 (${onShelf + 1})` })).toBeVisible();
+
+  // find it, pin it: pinned, it leads the unfiltered list
+  await page.getByLabel('搜索报价').fill(approvalNo);
+  await page.getByLabel('搜索报价').press('Enter');
+  const row = page.locator('tr.ant-table-row', { hasText: name }).filter({ hasText: '¥12.50' });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /^置\s*顶$/ }).click();
+  await expect(row.getByRole('button', { name: '取消置顶' })).toBeVisible();
+  await page.getByLabel('搜索报价').fill('');
+  await page.getByLabel('搜索报价').press('Enter');
+  const first = page.locator('tr.ant-table-row').first();
+  await expect(first).toContainText(name);
+  await expect(first).toContainText('¥12.50');
+
+  // off shelf: the tab counts move
+  await first.getByRole('button', { name: /^下\s*架$/ }).click();
+  await expect(page.getByRole('tab', { name: `已下架 (${offShelf + 1})` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: `已上架 (${onShelf})` })).toBeVisible();
+  await expect(first).toContainText('已下架');
+});
