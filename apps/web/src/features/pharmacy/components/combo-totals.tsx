@@ -1,0 +1,35 @@
+import { Flex, Typography } from 'antd';
+
+export interface ComboTotalsProps {
+  /** Σ price × qty, two decimals (shared comboTotals: decimal arithmetic, never floats). */
+  itemsTotal: string;
+  /** The package price as typed, or null while empty / invalid. */
+  price: string | null;
+  saving: string;
+}
+
+/** 商品合计 / 套餐价 / 节省: the combo's sums, read from decimal strings exactly as computed. */
+export function ComboTotals({ itemsTotal, price, saving }: ComboTotalsProps) {
+  const negative = saving.startsWith('-');
+  return (
+    <Flex gap={24} wrap align="baseline" role="group" aria-label="套餐金额">
+      <span>
+        商品合计{' '}
+        <Typography.Text strong data-testid="combo-items-total">
+          ¥{itemsTotal}
+        </Typography.Text>
+      </span>
+      <span>
+        套餐价{' '}
+        <Typography.Text strong data-testid="combo-price">
+          {price ? `¥${price}` : '—'}
+        </Typography.Text>
+      </span>
+      {price ? (
+        <Typography.Text type={negative ? 'danger' : 'success'} strong data-testid="combo-saving">
+          {negative ? `比原价贵 ¥${saving.slice(1)}` : `节省 ¥${saving}`}
+        </Typography.Text>
+      ) : null}
+    </Flex>
+  );
+}
