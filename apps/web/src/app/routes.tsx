@@ -323,13 +323,13 @@ export const routeTable: AppRouteDef[] = [
   },
   {
     path: '/pharmacy/combo',
-    title: '创建分享套餐',
+    title: '套餐管理',
     layout: 'staff',
     page: () => import('../features/pharmacy/routes/combo-page'),
   },
   {
     path: '/pharmacy/courier',
-    title: '快递管理',
+    title: '快递设置',
     layout: 'staff',
     page: () => import('../features/pharmacy/routes/courier-page'),
   },

@@ -183,7 +183,7 @@ async function seedPeople(db: Database): Promise<boolean> {
       {
         accountId: patientId,
         name: '李小华',
-        idNumber: '310115199003077726',
+        idNumber: '310115199003077729',
         gender: 'female' as const,
         birthday: '1990-03-07',
         phone: '13900000001',
@@ -195,7 +195,7 @@ async function seedPeople(db: Database): Promise<boolean> {
       {
         accountId: patientId,
         name: '李建军',
-        idNumber: '310115196205124413',
+        idNumber: '310115196205124411',
         gender: 'male' as const,
         birthday: '1962-05-12',
         phone: '13900000002',

@@ -189,12 +189,12 @@ describe('phones and ID numbers never appear whole', () => {
     expect(card.family_members[0].relation).toBe('self');
   });
 
-  it("shows the demo patient's card with 3101**********7726; an ID number failing its checksum falls back to the stored gender and birthday", async () => {
+  it("shows the demo patient's card: ID number 3101**********7729, gender and age from it", async () => {
     const id = await viperIdByPhone(pudong, '13900000001');
     const card = (await call('GET', `/marketing/viper/${id}`, admin, pudong)).json().data;
     const self = card.family_members.find((f: { name: string }) => f.name === '李小华');
     expect(self).toMatchObject({
-      id_number: '3101**********7726',
+      id_number: '3101**********7729',
       gender: 'female',
       age: ageFromTimestamp(new Date(1990, 2, 7)),
       relation: 'self',
