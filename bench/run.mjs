@@ -10,6 +10,7 @@ import { measureImport, signIn } from './import.mjs';
 import { lighthouseMedian, measureRouteAssets, signInThroughConsole } from './lib/frontend.mjs';
 import { measure, runLoad } from './lib/load.mjs';
 import { processTreeRssMb } from './lib/rss.mjs';
+import { benchStaffSession, measureQuoteImport } from './quote-import.mjs';
 import { frontendPages, targets } from './targets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -138,6 +139,26 @@ async function main() {
     }
   }
 
+  // Quote import at full size (skipped with --skip-import too): 20,000 rows into one of the large data set's
+  // pharmacies by its pharmacy_admin, preview then apply, the server's RSS sampled the same way.
+  let quoteImportRun;
+  if (!args.has('--skip-import')) {
+    log('quote import: 20,000-row quote spreadsheet into a bench pharmacy, preview then apply');
+    try {
+      const staff = await benchStaffSession(databaseUrl, productBase);
+      quoteImportRun = await measureQuoteImport({
+        baseUrl: productBase,
+        databaseUrl,
+        token: staff.token,
+        pharmacyId: staff.pharmacyId,
+        pid: productServer.pid,
+        log,
+      });
+    } catch (error) {
+      quoteImportRun = { error: String(error) };
+    }
+  }
+
   const frontend = { assets: [], lighthouse: [] };
   if (!args.has('--skip-frontend')) {
     log('front end: first-load assets per route');
@@ -180,6 +201,7 @@ async function main() {
     ceiling,
     api,
     import: importRun,
+    quote_import: quoteImportRun,
     frontend,
   };
   const failures = checkBudgets(results);
@@ -257,6 +279,17 @@ function checkBudgets(results) {
         failures.push(`import: server peak RSS ${run.peak_rss_mb} MB > ${budgets.import.max_peak_rss_mb} MB`);
     }
   }
+  if (results.quote_import) {
+    const run = results.quote_import;
+    const budget = budgets.quote_import;
+    if (run.error) failures.push(`quote import: ${run.error}`);
+    else {
+      if (run.total_s > budget.max_seconds)
+        failures.push(`quote import: ${run.total_s} s for ${run.rows} rows > ${budget.max_seconds} s`);
+      if (run.peak_rss_mb > budget.max_peak_rss_mb)
+        failures.push(`quote import: server peak RSS ${run.peak_rss_mb} MB > ${budget.max_peak_rss_mb} MB`);
+    }
+  }
   if (results.soak) {
     if (results.soak.errors > budgets.soak.max_errors) failures.push(`soak: ${results.soak.errors} errors`);
     if (results.soak.rss_growth_pct > budgets.soak.max_rss_growth_pct)
@@ -291,6 +324,13 @@ function writeResults(results) {
           results.import.error
             ? `| failed: ${results.import.error} | | | | | | | |`
             : `| medicine spreadsheet | ${results.import.rows} | ${results.import.file_mb} | ${results.import.preview_s} | ${results.import.apply_s} | ${results.import.total_s} | ${results.import.baseline_rss_mb} | ${results.import.peak_rss_mb} |`,
+          ...(results.quote_import
+            ? [
+                results.quote_import.error
+                  ? `| quote spreadsheet failed: ${results.quote_import.error} | | | | | | | |`
+                  : `| quote spreadsheet (${results.quote_import.created} new, ${results.quote_import.updated} updated) | ${results.quote_import.rows} | ${results.quote_import.file_mb} | ${results.quote_import.preview_s} | ${results.quote_import.apply_s} | ${results.quote_import.total_s} | ${results.quote_import.baseline_rss_mb} | ${results.quote_import.peak_rss_mb} |`,
+              ]
+            : []),
           '',
         ]
       : []),
