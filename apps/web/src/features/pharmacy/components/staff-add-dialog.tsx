@@ -66,6 +66,7 @@ export function StaffAddDialog({ actor, onClose }: { actor: StaffActor; onClose:
       />
       <Form
         form={form}
+        name="staff-add"
         layout="vertical"
         autoComplete="off"
         initialValues={{ permissions: [] }}

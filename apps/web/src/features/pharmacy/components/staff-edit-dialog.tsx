@@ -107,6 +107,7 @@ export function StaffEditDialog({
       ) : (
         <Form
           form={form}
+          name="staff-edit"
           layout="vertical"
           autoComplete="off"
           initialValues={{ name: member.name, role: member.role, permissions: initialKeys }}
