@@ -89,7 +89,7 @@ export function AptitudeFormDialog(props: { qualification?: Qualification; onClo
       destroyOnHidden
       width={640}
     >
-      <Form<Values> form={form} layout="vertical" initialValues={initialValues} requiredMark="optional">
+      <Form<Values> form={form} name="qualification-form" layout="vertical" initialValues={initialValues}>
         <Form.Item name="kind" label="证照类型" required rules={[zodRule(fields.kind)]}>
           <Select
             options={kindOptions}

@@ -17,7 +17,7 @@ import { showServerFieldError, zodRule } from './settings-rules';
 const fields = courierBodySchema.shape;
 
 interface Values {
-  courier_code: CourierCode;
+  courier_code: CourierCode | undefined;
   account_no: string;
   sender_name: string;
   sender_phone: string;
@@ -43,7 +43,7 @@ const fieldNames = [
 ] as const;
 
 const empty: Values = {
-  courier_code: 'SF',
+  courier_code: undefined,
   account_no: '',
   sender_name: '',
   sender_phone: '',
@@ -100,9 +100,9 @@ function CourierForm(props: { id: number | null; initial: Values; onClose: () =>
     >
       <Form<Values>
         form={form}
+        name="courier-form"
         layout="vertical"
         initialValues={props.initial}
-        requiredMark="optional"
         onValuesChange={(changed) => {
           // SF's requirements depend on the company: recheck the fields that showed them
           if ('courier_code' in changed) {
@@ -118,6 +118,7 @@ function CourierForm(props: { id: number | null; initial: Values; onClose: () =>
           <Col xs={24} md={12}>
             <Form.Item name="courier_code" label="快递公司" required rules={[zodRule(fields.courier_code)]}>
               <Select
+                placeholder="请选择快递公司"
                 showSearch
                 optionFilterProp="label"
                 loading={!companies}
@@ -195,21 +196,39 @@ function CourierForm(props: { id: number | null; initial: Values; onClose: () =>
   );
 }
 
-/** 添加快递 (id null) or 编辑快递: the edit form waits for the courier's detail (its sender phone unmasked). */
-export function CourierFormDialog(props: { id: number | null; onClose: () => void }) {
-  const { data, isLoading, isError } = useCourier(props.id);
-  if (props.id === null) return <CourierForm id={null} initial={empty} onClose={props.onClose} />;
-  if (isError) {
+/**
+ * 添加快递 (id null) or 编辑快递. The edit form waits for the courier's detail (its sender phone unmasked); a new
+ * courier starts with the sender of `templateId` (the default courier), since a pharmacy ships from one address.
+ */
+export function CourierFormDialog(props: { id: number | null; templateId?: number | null; onClose: () => void }) {
+  const sourceId = props.id ?? props.templateId ?? null;
+  const { data, isLoading, isError } = useCourier(sourceId);
+  const title = props.id === null ? '添加快递' : '编辑快递';
+  if (sourceId !== null && isLoading) {
     return (
-      <Modal open title="编辑快递" footer={null} onCancel={props.onClose}>
-        <Result status="404" title="快递不存在或已删除" />
+      <Modal open title={title} footer={null} onCancel={props.onClose}>
+        <Skeleton active />
       </Modal>
     );
   }
-  if (isLoading || !data) {
+  if (props.id === null) {
+    const initial: Values = data
+      ? {
+          ...empty,
+          sender_name: data.sender_name,
+          sender_phone: data.sender_phone,
+          sender_province: data.sender_province,
+          sender_city: data.sender_city,
+          sender_district: data.sender_district,
+          sender_address: data.sender_address,
+        }
+      : empty;
+    return <CourierForm id={null} initial={initial} onClose={props.onClose} />;
+  }
+  if (isError || !data) {
     return (
-      <Modal open title="编辑快递" footer={null} onCancel={props.onClose}>
-        <Skeleton active />
+      <Modal open title={title} footer={null} onCancel={props.onClose}>
+        <Result status="404" title="快递不存在或已删除" />
       </Modal>
     );
   }

@@ -137,7 +137,16 @@ export function CourierList() {
       actionsWidth={200}
       scope="pharmacy"
       dialogs={{
-        create: { permission: KEY, render: ({ close }) => <CourierFormDialog id={null} onClose={close} /> },
+        create: {
+          permission: KEY,
+          render: ({ close }) => (
+            <CourierFormDialog
+              id={null}
+              templateId={data?.list.find((c) => c.is_default)?.id ?? null}
+              onClose={close}
+            />
+          ),
+        },
         edit: {
           permission: KEY,
           render: ({ id, close }) => <CourierFormDialog id={Number(id) || null} onClose={close} />,

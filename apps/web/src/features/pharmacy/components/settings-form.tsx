@@ -85,7 +85,7 @@ export function SettingsForm() {
   };
 
   return (
-    <Form<Values> form={form} layout="vertical" initialValues={toValues(data)} requiredMark="optional">
+    <Form<Values> form={form} name="pharmacy-setting" layout="vertical" initialValues={toValues(data)}>
       <Flex vertical gap={16}>
         <Card title="运费设置" size="small">
           <Row gutter={24}>
@@ -147,36 +147,41 @@ export function SettingsForm() {
           </Row>
         </Card>
 
-        <Card title="客服电话" size="small">
-          <Row gutter={24}>
-            <Col xs={24} md={8}>
-              <Form.Item
-                name="service_phone"
-                label="客服电话"
-                required
-                rules={[zodRule(fields.service_phone)]}
-                extra="顾客在订单和药店页看到的联系电话，手机或座机（如 021-58881234）"
-              >
-                <Input maxLength={32} placeholder="如 021-58881234" />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Card>
-
-        <Card title="资质到期提醒" size="small">
-          <Row gutter={24}>
-            <Col xs={24} md={8}>
-              <Form.Item
-                name="expiry_warning_months"
-                label="提前提醒（月）"
-                rules={[zodRule(fields.expiry_warning_months)]}
-                extra={`资质证照在到期前多少个月标为“即将到期”，1–${EXPIRY_WARNING_MONTHS_MAX} 个月，默认 6 个月`}
-              >
-                <InputNumber precision={0} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Card>
+        <Row gutter={[16, 16]}>
+          <Col xs={24} md={12}>
+            <Card title="客服电话" size="small" style={{ height: '100%' }}>
+              <Row gutter={24}>
+                <Col span={24}>
+                  <Form.Item
+                    name="service_phone"
+                    label="客服电话"
+                    required
+                    rules={[zodRule(fields.service_phone)]}
+                    extra="顾客在订单和药店页看到的联系电话，手机或座机（如 021-58881234）"
+                  >
+                    <Input maxLength={32} placeholder="如 021-58881234" />
+                  </Form.Item>
+                </Col>
+              </Row>
+            </Card>
+          </Col>
+          <Col xs={24} md={12}>
+            <Card title="资质到期提醒" size="small" style={{ height: '100%' }}>
+              <Row gutter={24}>
+                <Col span={24}>
+                  <Form.Item
+                    name="expiry_warning_months"
+                    label="提前提醒（月）"
+                    rules={[zodRule(fields.expiry_warning_months)]}
+                    extra={`资质证照在到期前多少个月标为“即将到期”，1–${EXPIRY_WARNING_MONTHS_MAX} 个月，默认 6 个月`}
+                  >
+                    <InputNumber precision={0} style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+              </Row>
+            </Card>
+          </Col>
+        </Row>
 
         <Flex justify="flex-end">
           <Button type="primary" loading={save.isPending} onClick={() => void submit()}>

@@ -39,7 +39,7 @@ export function ReceivingAccountForm() {
 
   return (
     <Card title="收款账户" size="small">
-      <Form<Values> form={form} layout="vertical" requiredMark="optional">
+      <Form<Values> form={form} name="receiving-account" layout="vertical">
         <Row gutter={24}>
           <Col xs={24} md={8}>
             <Form.Item name="bank" label="开户银行" required rules={[zodRule(fields.bank)]}>
