@@ -34,7 +34,13 @@ export function ComboFilterDialog({ keyword, onClose }: { keyword: string | unde
         </>
       )}
     >
-      <Form form={form} layout="vertical" initialValues={{ keyword }} onFinish={(v) => apply(v.keyword)}>
+      <Form
+        form={form}
+        name="combo-filter"
+        layout="vertical"
+        initialValues={{ keyword }}
+        onFinish={(v) => apply(v.keyword)}
+      >
         <Form.Item name="keyword" label="关键词" extra="套餐名称，或套餐内商品的名称 / 通用名">
           <Input allowClear maxLength={50} placeholder="如：感冒、布洛芬" autoFocus />
         </Form.Item>

@@ -205,6 +205,7 @@ function ComboForm({ id, combo, onClose }: { id: number | null; combo: Combo | u
     >
       <Form<FormValues>
         form={form}
+        name="combo-form"
         layout="vertical"
         initialValues={{ name: combo?.name ?? '', price: combo?.price ?? '', remark: combo?.remark ?? '' }}
         onFinish={() => void submit()}
