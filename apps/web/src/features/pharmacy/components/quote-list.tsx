@@ -117,7 +117,8 @@ const columns: ColumnsType<QuoteListItem> = [
     key: 'status',
     title: '状态',
     dataIndex: 'status',
-    width: 90,
+    width: 100,
+    onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     render: (s: QuoteListItem['status']) =>
       s === 'on_shelf' ? <Badge status="success" text="已上架" /> : <Badge status="default" text="已下架" />,
   },
