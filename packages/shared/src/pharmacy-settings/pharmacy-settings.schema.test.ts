@@ -95,7 +95,7 @@ describe('settings', () => {
     [{ free_freight_threshold: 'abc' }, 'free_freight_threshold 包邮门槛须为不小于 0 的金额，最多两位小数'],
     [{ auto_confirm_days: 31 }, 'auto_confirm_days 自动确认收货天数须为 1–30 的整数'],
     [{ auto_confirm_days: 0 }, 'auto_confirm_days 自动确认收货天数须为 1–30 的整数'],
-    [{ service_phone: '5888123' }, 'service_phone 客服电话格式不正确，如 13800000000 或 021-58881234'],
+    [{ service_phone: '5888123' }, 'service_phone 客服电话格式不正确，如 13800000000 或 020-12345678'],
     [{ default_courier: 'XX' }, 'default_courier 默认快递不正确'],
   ])('%o → %s', (patch, message) => {
     expect(firstMessage(pharmacySettingBodySchema.safeParse({ ...valid, ...patch }))).toBe(message);

@@ -24,7 +24,7 @@ export const isContactPhone = (value: unknown): value is string =>
   typeof value === 'string' &&
   (isMobilePhone(value) || LANDLINE_PATTERN.test(value) || SERVICE_NUMBER_PATTERN.test(value));
 
-export const CONTACT_PHONE_ERROR = '电话格式不正确，如 13800000000 或 021-58881234';
+export const CONTACT_PHONE_ERROR = '电话格式不正确，如 13800000000 或 020-12345678';
 
 /** Money as a form sends it: a non-negative amount with at most two decimals; answered as '6.00'. */
 const MONEY_INPUT = /^\d{1,8}(\.\d{1,2})?$/;

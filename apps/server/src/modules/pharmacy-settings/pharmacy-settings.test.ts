@@ -196,7 +196,7 @@ describe('settings', () => {
     [{ freight: '-1' }, 'freight 运费须为不小于 0 的金额，最多两位小数'],
     [{ freight: '6.123' }, 'freight 运费须为不小于 0 的金额，最多两位小数'],
     [{ auto_confirm_days: 31 }, 'auto_confirm_days 自动确认收货天数须为 1–30 的整数'],
-    [{ service_phone: '58881234' }, 'service_phone 客服电话格式不正确，如 13800000000 或 021-58881234'],
+    [{ service_phone: '58881234' }, 'service_phone 客服电话格式不正确，如 13800000000 或 020-12345678'],
     [{ default_courier: 'EMS' }, 'default_courier 须为本店已启用的快递，请先在快递设置中添加'],
   ])('refuses %o with a message naming the field', async (patch, msg) => {
     const body = { freight: '8', free_freight_threshold: '', auto_confirm_days: 5, service_phone: '4008201234' };
@@ -455,7 +455,7 @@ describe('couriers', () => {
     [{ account_no: '02156789' }, 'account_no 顺丰月结卡号须为 10 位数字'],
     [{ sender_name: '' }, 'sender_name 顺丰需填写寄件人'],
     [{ sender_phone: '' }, 'sender_phone 顺丰需填写寄件电话'],
-    [{ sender_phone: '12345' }, 'sender_phone 寄件电话格式不正确，如 13800000000 或 021-58881234'],
+    [{ sender_phone: '12345' }, 'sender_phone 寄件电话格式不正确，如 13800000000 或 020-12345678'],
     [{ sender_address: '' }, 'sender_address 顺丰需填写寄件详细地址'],
     [{ courier_code: 'JD' }, 'courier_code 请选择快递公司'],
   ])('refuses SF %o', async (patch, msg) => {
