@@ -337,12 +337,19 @@ describe('user/info/me', () => {
         {
           roles: ['manager'],
           is_manager: true,
-          permissions: { 1: ['order_read_pharmacy', 'order_statistics', 'account_permission', 'channel_manage'] },
+          permissions: {
+            1: ['order_read_pharmacy', 'order_statistics', 'account_permission', 'channel_manage', 'quote_set'],
+          },
         },
       ],
       [
         '13800000004',
-        { roles: ['customer_service'], is_customer_service: true, permissions: { 1: ['order_read_pharmacy'] } },
+        {
+          roles: ['customer_service'],
+          is_customer_service: true,
+          // customer service of both foundation stores (seed/console-staff.ts)
+          permissions: { 1: ['order_read_pharmacy', 'quote_set'], 2: ['order_read_pharmacy', 'quote_set'] },
+        },
       ],
       ['13800000005', { roles: ['doctor'], is_doctor: true, pharmacy_info: null }],
       ['13800000006', { roles: ['pharmacist'], is_pharmacist: true }],
@@ -438,6 +445,7 @@ describe('pharmacy/me', () => {
         city: '上海市',
         role: 'shop',
         permissions: [],
+        status: 'active',
       },
       {
         id: 2,
@@ -446,6 +454,7 @@ describe('pharmacy/me', () => {
         city: '杭州市',
         role: 'shop',
         permissions: [],
+        status: 'active',
       },
     ]);
     const cs = await t.app.inject({
@@ -460,7 +469,17 @@ describe('pharmacy/me', () => {
         logo_url: '/demo/aptitude/foundation-1-logo.svg',
         city: '上海市',
         role: 'customer_service',
-        permissions: ['order_read_pharmacy'],
+        permissions: ['order_read_pharmacy', 'quote_set'],
+        status: 'active',
+      },
+      {
+        id: 2,
+        name: '仁心大药房(杭州西湖店)',
+        logo_url: '/demo/aptitude/foundation-2-logo.svg',
+        city: '杭州市',
+        role: 'customer_service',
+        permissions: ['order_read_pharmacy', 'quote_set'],
+        status: 'active',
       },
     ]);
     const patient = await t.app.inject({
