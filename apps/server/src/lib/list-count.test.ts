@@ -1,0 +1,341 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { countedLists, readListCounts, toListCounts } from './list-count';
+
+// list_count is kept by the statement-level triggers of migration 0007 (docs/lists.md). These tests write quote and
+// message rows every way SQL can (multi-row inserts, upserts, updates of the counted columns and of the owner, soft
+// and hard deletes, cascades, rolled-back transactions, concurrent transactions) and compare the counters with
+// count(*) of the rows themselves. On PGlite by default, on PostgreSQL when scripts/test-all.sh runs them.
+
+let t: TestApp;
+let db: Database;
+/** The test's own owners, so the demo data's counters stay out of the comparison. */
+let pharmacies: number[];
+let products: number[];
+let accounts: number[];
+
+const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const ids = (list: number[]) => sql.raw(`array[${list.map((n) => Math.trunc(n)).join(',')}]::int[]`);
+
+/** Every (owner, bucket) whose counter differs from count(*) of its rows: none when the triggers are right. */
+async function mismatches() {
+  return rowsOf<{ scope: string; owner_id: number; bucket: string; counted: number; kept: number }>(sql`
+    with real as (
+      select 'quote' as scope, pharmacy_id as owner_id, status as bucket, count(*)::int as n
+      from quote where pharmacy_id = any(${ids(pharmacies)}) group by 1, 2, 3
+      union all
+      select 'message', account_id, case when read_at is null then 'unread' else 'read' end, count(*)::int
+      from message where deleted_at is null and account_id = any(${ids(accounts)}) group by 1, 2, 3
+    ), kept as (
+      select scope, owner_id, bucket, n::int as n from list_count
+      where (scope = 'quote' and owner_id = any(${ids(pharmacies)}))
+         or (scope = 'message' and owner_id = any(${ids(accounts)}))
+    )
+    select coalesce(r.scope, k.scope) as scope, coalesce(r.owner_id, k.owner_id) as owner_id,
+           coalesce(r.bucket, k.bucket) as bucket, coalesce(r.n, 0) as counted, coalesce(k.n, 0) as kept
+    from real r full join kept k using (scope, owner_id, bucket)
+    where coalesce(r.n, 0) <> coalesce(k.n, 0)`);
+}
+
+const snapshot = async () =>
+  rowsOf<{ scope: string; owner_id: number; bucket: string; n: number }>(sql`
+    select scope, owner_id, bucket, n::int as n from list_count
+    where (scope = 'quote' and owner_id = any(${ids(pharmacies)})) or (scope = 'message' and owner_id = any(${ids(accounts)}))
+    order by 1, 2, 3`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.database.db;
+  const tag = Date.now().toString(36);
+  pharmacies = (
+    await rowsOf<{ id: number }>(sql`
+      insert into pharmacy (name, status) select '计数测试药房' || g || ${tag}, 'active' from generate_series(1, 3) g
+      returning id`)
+  ).map((r) => r.id);
+  products = (
+    await rowsOf<{ id: number }>(sql`
+      insert into product (name, type, status) select '计数测试药品' || g, 'OTC', 'active' from generate_series(1, 12) g
+      returning id`)
+  ).map((r) => r.id);
+  accounts = (
+    await rowsOf<{ id: number }>(sql`
+      insert into account (phone, phone_user_id, name, status)
+      select '166' || lpad((floor(random() * 1e8))::bigint::text, 8, '0'), 'count-' || ${tag} || g, '计数测试' || g, 'active'
+      from generate_series(1, 3) g returning id`)
+  ).map((r) => r.id);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+// --- the writes the property test draws from -------------------------------------------------------------------
+
+const pick = (n: number) => fc.integer({ min: 0, max: n - 1 });
+const someOf = (n: number) => fc.uniqueArray(pick(n), { minLength: 1, maxLength: n });
+const quoteStatus = fc.constantFrom('on_shelf', 'off_shelf');
+const messageKind = fc.constantFrom('system', 'order', 'chat');
+
+type Op = { sql: () => ReturnType<typeof sql>; label: string };
+
+const quoteOps: fc.Arbitrary<Op>[] = [
+  // a multi-row insert; pairs already quoted are skipped (they are not in the inserted rows' transition table)
+  fc.array(fc.record({ p: pick(3), r: pick(12), status: quoteStatus }), { minLength: 1, maxLength: 5 }).map((rows) => ({
+    label: `insert quotes ${JSON.stringify(rows)}`,
+    sql: () =>
+      sql`insert into quote (pharmacy_id, product_id, price, status) values ${sql.join(
+        rows.map((q) => sql`(${pharmacies[q.p]}, ${products[q.r]}, 9.90, ${q.status})`),
+        sql`, `,
+      )} on conflict do nothing`,
+  })),
+  // an upsert: one statement that inserts some rows and updates others (both statement triggers fire)
+  fc
+    .uniqueArray(fc.record({ p: pick(3), r: pick(12), status: quoteStatus }), {
+      minLength: 1,
+      maxLength: 5,
+      selector: (q) => `${q.p}:${q.r}`,
+    })
+    .map((rows) => ({
+      label: `upsert quotes ${JSON.stringify(rows)}`,
+      sql: () =>
+        sql`insert into quote (pharmacy_id, product_id, price, status) values ${sql.join(
+          rows.map((q) => sql`(${pharmacies[q.p]}, ${products[q.r]}, 12.50, ${q.status})`),
+          sql`, `,
+        )} on conflict (pharmacy_id, product_id) do update set status = excluded.status, price = excluded.price`,
+    })),
+  // on or off shelf a selection, across pharmacies
+  fc.record({ ps: someOf(3), rs: someOf(12), status: quoteStatus }).map(({ ps, rs, status }) => ({
+    label: `set status ${status} of pharmacies ${ps} products ${rs}`,
+    sql: () =>
+      sql`update quote set status = ${status} where pharmacy_id = any(${ids(ps.map((i) => pharmacies[i]))})
+          and product_id = any(${ids(rs.map((i) => products[i]))})`,
+  })),
+  // an update that leaves the counted column alone
+  fc.record({ p: pick(3) }).map(({ p }) => ({
+    label: `edit prices of pharmacy ${p}`,
+    sql: () => sql`update quote set price = price + 1, stock = stock + 1 where pharmacy_id = ${pharmacies[p]}`,
+  })),
+  // a quote moves to another pharmacy (the owner itself changes)
+  fc.record({ from: pick(3), to: pick(3), r: pick(12) }).map(({ from, to, r }) => ({
+    label: `move product ${r} from pharmacy ${from} to ${to}`,
+    sql: () =>
+      sql`update quote q set pharmacy_id = ${pharmacies[to]} where q.pharmacy_id = ${pharmacies[from]}
+          and q.product_id = ${products[r]} and not exists (
+            select 1 from quote o where o.pharmacy_id = ${pharmacies[to]} and o.product_id = q.product_id)`,
+  })),
+  fc.record({ ps: someOf(3), rs: someOf(12) }).map(({ ps, rs }) => ({
+    label: `delete quotes of pharmacies ${ps} products ${rs}`,
+    sql: () =>
+      sql`delete from quote where pharmacy_id = any(${ids(ps.map((i) => pharmacies[i]))})
+          and product_id = any(${ids(rs.map((i) => products[i]))})`,
+  })),
+];
+
+const messageOps: fc.Arbitrary<Op>[] = [
+  // a multi-row insert, some already read, some already deleted (those never count)
+  fc
+    .array(fc.record({ a: pick(3), read: fc.boolean(), deleted: fc.boolean(), kind: messageKind }), {
+      minLength: 1,
+      maxLength: 6,
+    })
+    .map((rows) => ({
+      label: `insert messages ${JSON.stringify(rows)}`,
+      sql: () =>
+        sql`insert into message (account_id, kind, title, content, read_at, deleted_at) values ${sql.join(
+          rows.map(
+            (m) =>
+              sql`(${accounts[m.a]}, ${m.kind}, '计数测试', '内容', ${sql.raw(m.read ? 'now()' : 'null')}, ${sql.raw(
+                m.deleted ? 'now()' : 'null',
+              )})`,
+          ),
+          sql`, `,
+        )}`,
+    })),
+  fc.record({ as: someOf(3), kind: fc.option(messageKind), read: fc.boolean() }).map(({ as, kind, read }) => ({
+    label: `mark ${read ? 'read' : 'unread'} for accounts ${as} kind ${kind}`,
+    sql: () =>
+      sql`update message set read_at = ${sql.raw(read ? 'now()' : 'null')}
+          where account_id = any(${ids(as.map((i) => accounts[i]))}) ${kind ? sql`and kind = ${kind}` : sql``}`,
+  })),
+  fc.record({ as: someOf(3), kind: fc.option(messageKind), deleted: fc.boolean() }).map(({ as, kind, deleted }) => ({
+    label: `${deleted ? 'soft-delete' : 'restore'} for accounts ${as} kind ${kind}`,
+    sql: () =>
+      sql`update message set deleted_at = ${sql.raw(deleted ? 'now()' : 'null')}
+          where account_id = any(${ids(as.map((i) => accounts[i]))}) ${kind ? sql`and kind = ${kind}` : sql``}`,
+  })),
+  fc.record({ from: pick(3), to: pick(3), kind: messageKind }).map(({ from, to, kind }) => ({
+    label: `move ${kind} messages from account ${from} to ${to}`,
+    sql: () =>
+      sql`update message set account_id = ${accounts[to]} where account_id = ${accounts[from]} and kind = ${kind}`,
+  })),
+  fc.record({ a: pick(3), kind: messageKind }).map(({ a, kind }) => ({
+    label: `hard-delete ${kind} messages of account ${a}`,
+    sql: () => sql`delete from message where account_id = ${accounts[a]} and kind = ${kind}`,
+  })),
+];
+
+/** A step: one statement, or a few in a transaction that commits or rolls back. */
+const step = fc.oneof(
+  { weight: 3, arbitrary: fc.oneof(...quoteOps, ...messageOps).map((op) => ({ ops: [op], rollback: false })) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      ops: fc.array(fc.oneof(...quoteOps, ...messageOps), { minLength: 1, maxLength: 4 }),
+      rollback: fc.boolean(),
+    }),
+  },
+);
+
+class Rollback extends Error {}
+
+async function apply(s: { ops: Op[]; rollback: boolean }) {
+  if (s.ops.length === 1 && !s.rollback) {
+    await db.execute(s.ops[0].sql());
+    return;
+  }
+  const before = s.rollback ? await snapshot() : undefined;
+  try {
+    await db.transaction(async (tx) => {
+      for (const op of s.ops) await tx.execute(op.sql());
+      // inside the transaction the counters already include its own writes
+      expect(await mismatchesIn(tx)).toEqual([]);
+      if (s.rollback) throw new Rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+    expect(await snapshot()).toEqual(before);
+  }
+}
+
+async function mismatchesIn(tx: Pick<Database, 'execute'>) {
+  const saved = db;
+  db = tx as Database;
+  try {
+    return await mismatches();
+  } finally {
+    db = saved;
+  }
+}
+
+describe('list_count', () => {
+  it('equals count(*) per owner and bucket after any sequence of writes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        for (const s of steps) {
+          await apply(s);
+          const wrong = await mismatches();
+          expect(wrong, s.ops.map((o) => o.label).join('; ')).toEqual([]);
+        }
+      }),
+      { numRuns: 40 },
+    );
+    // the sequences did write: the comparison was not between two empty sets
+    const kept = await snapshot();
+    expect(kept.length).toBeGreaterThan(0);
+  });
+
+  it('is what readListCounts answers, every bucket present', async () => {
+    await db.execute(
+      sql`insert into quote (pharmacy_id, product_id, price, status) values (${pharmacies[0]}, ${products[0]}, 5, 'on_shelf')
+          on conflict do nothing`,
+    );
+    const real = await rowsOf<{ status: string; n: number }>(
+      sql`select status, count(*)::int as n from quote where pharmacy_id = ${pharmacies[0]} group by 1`,
+    );
+    const counts = await readListCounts(db, 'quote', pharmacies[0]);
+    expect(Object.keys(counts).sort()).toEqual([...countedLists.quote].sort());
+    for (const b of countedLists.quote) expect(counts[b]).toBe(real.find((r) => r.status === b)?.n ?? 0);
+    // an owner nothing was ever written for: all zero
+    expect(await readListCounts(db, 'message', 2_000_000_000)).toEqual({ read: 0, unread: 0 });
+    expect(toListCounts('quote', { on_shelf: '3', other: 9 })).toEqual({ on_shelf: 3, off_shelf: 0 });
+  });
+
+  it('follows cascades: a deleted pharmacy or account takes its counts with it', async () => {
+    const [p] = await rowsOf<{ id: number }>(sql`insert into pharmacy (name) values ('计数测试 级联') returning id`);
+    const [a] = await rowsOf<{ id: number }>(sql`
+      insert into account (phone, phone_user_id, name) values ('16699990000', 'count-cascade', '级联') returning id`);
+    await db.execute(sql`insert into quote (pharmacy_id, product_id, price, status)
+      select ${p.id}, unnest(${ids(products)}), 3, 'off_shelf'`);
+    await db.execute(sql`insert into message (account_id, title, content)
+      select ${a.id}, '级联', '内容' from generate_series(1, 4)`);
+    expect(await readListCounts(db, 'quote', p.id)).toEqual({ on_shelf: 0, off_shelf: products.length });
+    expect(await readListCounts(db, 'message', a.id)).toEqual({ read: 0, unread: 4 });
+    await db.execute(sql`delete from pharmacy where id = ${p.id}`);
+    await db.execute(sql`delete from account where id = ${a.id}`);
+    expect(await readListCounts(db, 'quote', p.id)).toEqual({ on_shelf: 0, off_shelf: 0 });
+    expect(await readListCounts(db, 'message', a.id)).toEqual({ read: 0, unread: 0 });
+  });
+
+  it('stays exact under concurrent transactions, some rolled back, without deadlocks', async () => {
+    // Fresh products per transaction, so the writers share only the counter rows: of one pharmacy, or of two at once.
+    // Each transaction's first statement touches every bucket it later moves rows between: the triggers take a
+    // statement's counter rows in key order, so first statements queue in one order and later ones need no new lock.
+    // (Two transactions that reach one owner's buckets in different orders across statements deadlock today: see
+    // docs/lists.md, "Concurrent writers".)
+    const fresh = (
+      await rowsOf<{ id: number }>(sql`
+        insert into product (name, type, status) select '并发测试药品' || g, 'RX', 'active' from generate_series(1, 160) g
+        returning id`)
+    ).map((r) => r.id);
+    const [p1, p2] = pharmacies;
+    const before = await snapshot();
+    const jobs = Array.from({ length: 40 }, (_, i) => async () => {
+      const mine = fresh.slice(i * 4, i * 4 + 4);
+      const rollback = i % 5 === 4;
+      // even jobs write one pharmacy; odd ones two pharmacies in the same statements
+      const owners = i % 2 === 0 ? [p1, p1, p1, p1] : [p1, p1, p2, p2];
+      try {
+        await db.transaction(async (tx) => {
+          await tx.execute(
+            sql`insert into quote (pharmacy_id, product_id, price, status) values ${sql.join(
+              mine.map((id, k) => sql`(${owners[k]}, ${id}, 8, ${k % 2 === 0 ? 'on_shelf' : 'off_shelf'})`),
+              sql`, `,
+            )}`,
+          );
+          // then its rows change status: on shelf ones off, off shelf ones on
+          await tx.execute(sql`update quote set status = case status when 'on_shelf' then 'off_shelf' else 'on_shelf' end
+            where product_id = any(${ids(mine)})`);
+          await tx.execute(sql`update quote set status = 'off_shelf' where product_id = any(${ids(mine.slice(0, 2))})`);
+          if (rollback) throw new Rollback();
+        });
+      } catch (error) {
+        if (!(error instanceof Rollback)) throw error;
+      }
+      return rollback;
+    });
+    const results = await Promise.allSettled(jobs.map((job) => job()));
+    const failures = results
+      .filter((r) => r.status === 'rejected')
+      .map((r) => String((r.reason as { cause?: Error }).cause?.message ?? r.reason));
+    expect(failures).toEqual([]);
+    expect(await mismatches()).toEqual([]);
+    const committed = results.filter((r) => r.status === 'fulfilled' && r.value === false).length;
+    expect(committed).toBe(32);
+    const bucket = (rows: typeof before, owner: number, b: string) =>
+      rows.find((r) => r.scope === 'quote' && r.owner_id === owner && r.bucket === b)?.n ?? 0;
+    const after = await snapshot();
+    // per committed job: rows 0, 1 end off shelf, rows 2, 3 end as 2 off, 3 on (flipped from on, off)
+    const evenJobs = 16; // committed even jobs (i % 5 === 4 rolls back 4 even and 4 odd of 40)
+    const oddJobs = committed - evenJobs;
+    expect(bucket(after, p1, 'off_shelf') - bucket(before, p1, 'off_shelf')).toBe(evenJobs * 3 + oddJobs * 2);
+    expect(bucket(after, p1, 'on_shelf') - bucket(before, p1, 'on_shelf')).toBe(evenJobs * 1);
+    expect(bucket(after, p2, 'off_shelf') - bucket(before, p2, 'off_shelf')).toBe(oddJobs * 1);
+    expect(bucket(after, p2, 'on_shelf') - bucket(before, p2, 'on_shelf')).toBe(oddJobs * 1);
+  });
+
+  it('leaves the counters as they were when a transaction rolls back', async () => {
+    const before = await snapshot();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`update quote set status = 'off_shelf' where pharmacy_id = any(${ids(pharmacies)})`);
+        await tx.execute(sql`delete from message where account_id = any(${ids(accounts)})`);
+        await tx.execute(sql`insert into message (account_id, title, content) values (${accounts[0]}, '回滚', '内容')`);
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+    expect(await snapshot()).toEqual(before);
+  });
+});
