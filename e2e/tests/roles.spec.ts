@@ -12,6 +12,9 @@ const pharmacyArea = [
   '/pharmacy/finance',
   '/pharmacy/set',
   '/pharmacy/role',
+  // beyond the spec's list (docs/pharmacy-console.md)
+  '/pharmacy/combo',
+  '/pharmacy/courier',
 ];
 const pharmacyOthers = ['/marketManage/drugser', '/broadcast/column/manage', '/marketManage/customer/data'];
 const csMarketing = [
