@@ -231,8 +231,8 @@ export function StaffLayout() {
           {/* A long pharmacy name gives way on a narrow header instead of wrapping out of it. */}
           <div style={{ minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap' }}>
             <PharmacySwitcher />
-            <QualificationAlertBadge />
           </div>
+          <QualificationAlertBadge />
           <UnreadBell />
           <UserMenu />
         </Header>

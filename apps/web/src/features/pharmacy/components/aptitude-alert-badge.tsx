@@ -1,5 +1,5 @@
 import { ExclamationCircleOutlined } from '@ant-design/icons';
-import { Tag, Tooltip } from 'antd';
+import { Grid, Tag, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { usePermission } from '../../../components/permission-gate';
 import { useQualificationAlerts } from '../api/qualification-alerts';
@@ -11,6 +11,8 @@ import { useQualificationAlerts } from '../api/qualification-alerts';
 export function QualificationAlertBadge() {
   const { data } = useQualificationAlerts();
   const can = usePermission();
+  // a narrow header keeps the icon only (the tooltip and the accessible name still say it all)
+  const narrow = Grid.useBreakpoint().md === false;
   if (!data || (data.expired === 0 && data.expiring === 0)) return null;
   const expired = data.expired > 0;
   const label = expired ? '资质已过期' : '资质即将到期';
@@ -28,7 +30,7 @@ export function QualificationAlertBadge() {
       icon={<ExclamationCircleOutlined aria-hidden />}
       style={{ marginInlineEnd: 0, cursor: canOpen ? 'pointer' : 'default' }}
     >
-      {label}
+      {narrow ? null : label}
     </Tag>
   );
   return (
