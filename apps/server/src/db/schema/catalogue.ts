@@ -66,7 +66,7 @@ export const product = pgTable(
     index('product_generic_name_trgm_idx').using('gin', sql`${t.genericName} gin_trgm_ops`),
     // The medicine search: one trigram index over the four searched fields joined by chr(31), so a search is one
     // bitmap scan (four OR-ed ILIKEs made PostgreSQL pick a sequential scan: 200 ms at 100,000 products, 7 ms this way).
-    // The query must repeat this expression exactly (medicines.repository.ts productSearchText).
+    // The query must repeat this expression exactly (lib/search.ts productSearchCondition).
     index('product_search_trgm_idx').using(
       'gin',
       sql`(${t.name} || chr(31) || ${t.genericName} || chr(31) || ${t.approvalNo} || chr(31) || ${t.barcode}) gin_trgm_ops`,

@@ -2,6 +2,7 @@ import type { ComboTab, ProductType } from '@pharmacy/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor, Transaction } from '../../db/client';
 import { product, quote, quoteSet, quoteSetItem } from '../../db/schema/index';
+import { containsPattern, productSearchCondition } from '../../lib/search';
 
 export type ComboRow = typeof quoteSet.$inferSelect;
 
@@ -42,7 +43,6 @@ export interface ItemRow extends QuoteRow {
 }
 
 /** `%text%` for ILIKE with the user's %, _ and \ taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * The only place that knows how combos are stored. Every query names the pharmacy (quote_set.pharmacy_id, and
@@ -60,7 +60,7 @@ export class ComboRepository {
     const conditions: SQL[] = [eq(quoteSet.pharmacyId, pharmacyId)];
     if (filter.status && filter.status !== 'all') conditions.push(eq(quoteSet.status, filter.status));
     if (filter.keyword) {
-      const pattern = contains(filter.keyword);
+      const pattern = containsPattern(filter.keyword);
       conditions.push(
         or(
           ilike(quoteSet.name, pattern),
@@ -123,10 +123,7 @@ export class ComboRepository {
     const conditions: SQL[] = [eq(quote.pharmacyId, pharmacyId)];
     if (filter.type) conditions.push(eq(product.type, filter.type));
     if (filter.keyword) {
-      const pattern = contains(filter.keyword);
-      conditions.push(
-        sql`(${product.name} || chr(31) || ${product.genericName} || chr(31) || ${product.approvalNo} || chr(31) || ${product.barcode}) ilike ${pattern}`,
-      );
+      conditions.push(productSearchCondition(filter.keyword));
     }
     const where = and(...conditions)!;
     const [rows, [total]] = await Promise.all([

@@ -12,9 +12,9 @@ import {
   product,
   quote,
 } from '../../db/schema/index';
+import { productSearchCondition } from '../../lib/search';
 
 /** `%text%` for LIKE/ILIKE with the pattern characters taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 export interface MedicineRow {
   id: number;
@@ -38,11 +38,8 @@ type Rows<T> = { rows: T[] };
  * by chr(31), served by one trigram GIN index, migration 0003). The benchmark's bare route runs the same SQL.
  */
 export function medicineSearchCondition(q: string): SQL {
-  return sql`${productSearchText} ilike ${containsPattern(q)}`;
+  return productSearchCondition(q, 'p');
 }
-
-/** Exactly the expression of the product_search_trgm_idx index (schema/catalogue.ts), so the index serves it. */
-export const productSearchText = sql`(p.name || chr(31) || p.generic_name || chr(31) || p.approval_no || chr(31) || p.barcode)`;
 
 const offers = sql`left join lateral (
     select min(q.price) as min_price, count(*) as pharmacy_count, sum(q.sales_count) as sales

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { account, address, channel, familyMember, viper } from '../../db/schema/index';
+import { escapeLike } from '../../lib/search';
 
 export interface MemberFilter {
   /** Exactly one phone, or the phone's last four digits, or part of the name. */
@@ -47,8 +48,6 @@ export type AddressRow = Pick<
   typeof address.$inferSelect,
   'id' | 'name' | 'phone' | 'province' | 'city' | 'district' | 'detail' | 'isDefault'
 >;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 /** The only place that knows how members are stored. Every query is scoped to one pharmacy (`visible()`). */
 export class MemberRepository {

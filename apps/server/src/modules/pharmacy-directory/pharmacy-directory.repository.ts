@@ -2,8 +2,7 @@ import type { PharmacyListQuery, PharmacyProductListQuery } from '@pharmacy/shar
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { category, pharmacy, product, quote } from '../../db/schema/index';
-
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+import { containsPattern } from '../../lib/search';
 
 /**
  * On-shelf quotes of a pharmacy: what "在售" means on the public pages. Written out in full because drizzle renders a

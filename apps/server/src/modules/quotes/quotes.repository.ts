@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { category, product, quote, quoteSet, quoteSetItem } from '../../db/schema/index';
 import { readListCounts } from '../../lib/list-count';
+import { productSearchCondition } from '../../lib/search';
 
 export type QuoteStatus = (typeof quote.$inferSelect)['status'];
 
@@ -66,13 +67,6 @@ export interface QuoteProductRow {
 /** The list's order, served by quote_pharmacy_list_idx / quote_pharmacy_status_idx scanned backward. */
 const listOrder = [desc(quote.isTop), desc(quote.sort), desc(quote.id)];
 
-/**
- * The medicine search's text: exactly the expression of product_search_trgm_idx (schema/catalogue.ts, the same one
- * the medicines module searches), so a keyword is one trigram bitmap scan.
- */
-const productSearchText = sql`(${product.name} || chr(31) || ${product.genericName} || chr(31) || ${product.approvalNo} || chr(31) || ${product.barcode})`;
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 /** A category and, for a top-level one, its sub-categories. */
 const inCategory = (id: number) =>
   sql`${product.categoryId} in (select c.id from category c where c.id = ${id} or c.parent_id = ${id})`;
@@ -80,7 +74,8 @@ const inCategory = (id: number) =>
 /** Is it a filter on the product (needs the join) rather than on the quote? */
 const productConditions = (q: { keyword?: string; type?: string; category_id?: number }): SQL[] => {
   const conds: SQL[] = [];
-  if (q.keyword) conds.push(sql`${productSearchText} ilike ${containsPattern(q.keyword)}`);
+  // the catalogue search's expression, so the trigram index serves it (lib/search.ts)
+  if (q.keyword) conds.push(productSearchCondition(q.keyword));
   if (q.type) conds.push(eq(product.type, q.type as QuoteProductRow['type']));
   if (q.category_id) conds.push(inCategory(q.category_id));
   return conds;

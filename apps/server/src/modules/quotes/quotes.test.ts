@@ -65,7 +65,7 @@ async function unquotedProducts(pharmacyId: number, n: number, alsoBy = pharmacy
         and not exists (select 1 from quote q where q.pharmacy_id in (${pharmacyId}, ${alsoBy}) and q.product_id = p.id)
         order by p.id desc limit ${n}`,
   );
-  return (rows.rows as { id: number }[]).map((r) => Number(r.id));
+  return ((rows as { rows: unknown[] }).rows as { id: number }[]).map((r) => Number(r.id));
 }
 const quoteIdOf = async (pharmacyId: number) =>
   (
@@ -82,7 +82,7 @@ const realCounts = async (pharmacyId: number) => {
                count(*) filter (where status = 'off_shelf')::int as off_shelf
         from quote where pharmacy_id = ${pharmacyId}`,
   );
-  const r = rows.rows[0] as { on_shelf: number; off_shelf: number };
+  const r = (rows as { rows: unknown[] }).rows[0] as { on_shelf: number; off_shelf: number };
   const on = Number(r.on_shelf);
   const off = Number(r.off_shelf);
   return { all: on + off, on_shelf: on, off_shelf: off };
@@ -186,7 +186,7 @@ describe('list', () => {
           group by q.status`,
     );
     const byStatus = Object.fromEntries(
-      (rows.rows as { status: string; n: number }[]).map((r) => [r.status, Number(r.n)]),
+      ((rows as { rows: unknown[] }).rows as { status: string; n: number }[]).map((r) => [r.status, Number(r.n)]),
     );
     expect(filtered.counts).toEqual({
       all: (byStatus.on_shelf ?? 0) + (byStatus.off_shelf ?? 0),

@@ -75,7 +75,8 @@ const callAs = (c: Contract, token: string, pharmacyId: number) =>
 
 /** Refused by the pharmacy guard itself (not a handler's own 403). */
 const refusedByGuard = (res: { statusCode: number; json: () => { msg: string } }) =>
-  res.statusCode === 403 && [serverMessages.forbidden, serverMessages.notPharmacyMember].includes(res.json().msg);
+  res.statusCode === 403 &&
+  ([serverMessages.forbidden, serverMessages.notPharmacyMember] as string[]).includes(res.json().msg);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -3,6 +3,7 @@ import type { PharmacyRole, StaffStatus } from '@pharmacy/shared';
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { account, adminProfile, doctor, pharmacy, pharmacyMember, team } from '../../db/schema/index';
+import { escapeLike } from '../../lib/search';
 
 export interface StaffRow {
   id: number;
@@ -30,8 +31,6 @@ export type AddOutcome = { memberId: number } | 'already_member' | 'account_disa
 export interface Expected {
   role: PharmacyRole;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Owner first, then by rank (shop > pharmacy_admin > manager > customer_service, pharmacist), then oldest first. */
 const rankOrder = sql`case ${pharmacyMember.role} when 'shop' then 0 when 'pharmacy_admin' then 1 when 'manager' then 2
