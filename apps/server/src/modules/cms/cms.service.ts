@@ -1,5 +1,6 @@
 import type { CmsField, CmsItem } from '@pharmacy/shared';
 import { z } from 'zod';
+import type { CatalogueCache } from '../../plugins/catalogue-cache';
 import type { CmsRepository, ColumnInfo, ItemRow } from './cms.repository';
 import { type CmsCollectionName, isCmsCollection, operatorCollections, publicCollections } from './collections';
 import { ItemsQueryError, type ItemsResult, type RawItemsQuery } from './items-query/index';
@@ -32,16 +33,44 @@ const positiveId = (raw: string): number => {
   return Number(raw);
 };
 
+/**
+ * The public collections whose rows change only through routes that declare `changesCatalogue` (the product import
+ * and update): their answers may be shared through the catalogue cache, which those routes empty on success.
+ * Quotes and pharmacies change through routes that do not all declare it, and the content tables through /scms
+ * writes: they are always read afresh.
+ */
+const cachedCollections = new Set(['product', 'category', 'sub_category']);
+/** Longer query strings are read afresh rather than held as keys. */
+const MAX_CACHED_QUERY_LENGTH = 2_000;
+
 /** Reads for everybody (drafts only for operators) and the operator's writes, Directus-compatible. */
 export class CmsService {
-  constructor(private readonly repo: CmsRepository) {}
+  constructor(
+    private readonly repo: CmsRepository,
+    private readonly cache?: CatalogueCache,
+  ) {}
 
   private registry(operator: boolean) {
     return operator ? operatorCollections : publicCollections;
   }
 
+  /**
+   * A visitor's read of the catalogue (a filtered product page with `meta=filter_count`, the category tree) is
+   * shared through the catalogue cache, keyed by the collection and the query string exactly as sent: a burst of the
+   * same search costs one page query and one count, and a catalogue write empties the cache before its answer leaves,
+   * so the next read is exact again. Operators (drafts) always read afresh. docs/lists.md.
+   */
   items(collection: string, query: RawItemsQuery, operator: boolean): Promise<ItemsResult> {
-    return this.repo.readItems(this.registry(operator), collection, query);
+    const read = () => this.repo.readItems(this.registry(operator), collection, query);
+    if (
+      !this.cache ||
+      operator ||
+      !cachedCollections.has(collection) ||
+      typeof query !== 'string' ||
+      query.length > MAX_CACHED_QUERY_LENGTH
+    )
+      return read();
+    return this.cache.get(`scms:${collection}?${query}`, read);
   }
 
   item(collection: string, id: string, query: RawItemsQuery, operator: boolean): Promise<{ data: ItemRow }> {

@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { eq, like } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { product } from '../../db/schema/index';
 import { createTestApp, headers, type TestApp } from '../../test/test-app';
 import { specCollections } from './collections';
 
@@ -345,5 +349,106 @@ describe('content editing by the operator (fields, create, update, delete)', () 
       expect(res.statusCode, url).toBe(403);
       expect(errorCode(res.json())).toBe('FORBIDDEN');
     }
+  });
+});
+
+describe('catalogue reads through the catalogue cache', () => {
+  let approval = 90_000_000 + Math.floor(Math.random() * 900_000) * 10;
+  /** Imports products named `<tag>片1…n` through the admin import routes, which declare `changesCatalogue`. */
+  async function importProducts(tag: string, n: number) {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('药品信息');
+    sheet.addRow([
+      '药品名称*',
+      '通用名*',
+      '规格*',
+      '剂型',
+      '生产厂家*',
+      '批准文号',
+      '条形码',
+      '类型*（处方药/OTC/中药饮片/非药品）',
+    ]);
+    for (let i = 1; i <= n; i++) {
+      approval += 1;
+      sheet.addRow([
+        `${tag}片${i}`,
+        `${tag}通用名`,
+        `${i}0mg*12片`,
+        '片剂',
+        '测试制药有限公司',
+        `国药准字H${approval}`,
+        '',
+        'OTC',
+      ]);
+    }
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+    const boundary = `----cms${randomBytes(6).toString('hex')}`;
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="药品.xlsx"\r\n`),
+      Buffer.from('Content-Type: application/octet-stream\r\n\r\n'),
+      file,
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="mode"\r\n\r\ncreate\r\n--${boundary}--\r\n`,
+      ),
+    ]);
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/product/import/preview',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...headers(admin) },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/product/import',
+      headers: headers(admin),
+      payload: { upload_id: preview.json().data.upload_id, only_valid: false },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+  }
+
+  it('a filtered search with filter_count is exact after every catalogue write', async () => {
+    const tag = `缓存测试${randomBytes(3).toString('hex')}`;
+    const search = `product?filter[type][_eq]=OTC&filter[name][_contains]=${enc(tag)}&meta=filter_count&limit=2`;
+    const read = async (token?: string) => (await items(search, token)).body;
+    expect(await read()).toEqual({ data: [], meta: { filter_count: 0 } });
+
+    await importProducts(tag, 3);
+    const afterImport = await read();
+    expect(afterImport.meta).toEqual({ filter_count: 3 });
+    expect(afterImport.data.map((r) => r.name)).toEqual([`${tag}片1`, `${tag}片2`]);
+
+    // A write that bypasses every route (a script on the database) is not announced, so a visitor's answer is the
+    // cached one for at most the cache's time to live: proof that the reads above went through the cache…
+    await t.database.db
+      .update(product)
+      .set({ type: 'RX' })
+      .where(eq(product.name, `${tag}片1`));
+    expect((await read()).meta).toEqual({ filter_count: 3 });
+    // …while an operator, who sees drafts, always reads afresh
+    expect((await read(admin)).meta).toEqual({ filter_count: 2 });
+
+    // and the next catalogue write empties the cache: visitors see both changes (one product less, two more)
+    await importProducts(`${tag}乙`, 2);
+    const afterSecond = await read();
+    expect(afterSecond.meta).toEqual({ filter_count: 4 });
+    expect(afterSecond.data.map((r) => r.name)).toEqual([`${tag}片2`, `${tag}片3`]);
+    const rows = await t.database.db
+      .select({ id: product.id })
+      .from(product)
+      .where(like(product.name, `%${tag}%`));
+    expect(rows).toHaveLength(5);
+  });
+
+  it('reads the content collections afresh (their writes are /scms writes)', async () => {
+    const before = (await items('home_swiper?meta=filter_count&limit=1')).body.meta?.filter_count as number;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/scms/items/home_swiper',
+      headers: headers(admin),
+      payload: { title: '缓存测试轮播', image: '/demo/swiper/1.svg', status: 'published' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect((await items('home_swiper?meta=filter_count&limit=1')).body.meta?.filter_count).toBe(before + 1);
   });
 });

@@ -5,5 +5,5 @@ import { CmsService } from './cms.service';
 
 /** The content API (register under /scms). */
 export async function cmsModule(app: FastifyInstance) {
-  await app.register(cmsRoutes, { service: new CmsService(new CmsRepository(app.db)) });
+  await app.register(cmsRoutes, { service: new CmsService(new CmsRepository(app.db), app.catalogueCache) });
 }
