@@ -19,7 +19,10 @@ async function smsCodeFor(phone: string, after: number): Promise<string> {
       const lines = text.trim().split('\n').filter(Boolean).slice(after);
       for (const line of lines.reverse()) {
         const entry = JSON.parse(line) as { phone: string; code: string };
-        if (entry.phone === phone) return (code = entry.code);
+        if (entry.phone === phone) {
+          code = entry.code;
+          return code;
+        }
       }
       return undefined;
     })
@@ -104,8 +107,66 @@ test('the shop owner adds a pharmacy_admin with only quote_manage; the admin sig
   await admin.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '报价管理' }).click();
   await expect(admin.getByRole('heading', { name: '报价管理' })).toBeVisible();
   await expect(quoteRows(admin).first()).toBeVisible();
+
+  // …imports a quote file with errors, reads the report, fixes the file and applies it, then pins a quote
+  const products = await importableProducts(admin);
+  const csv = (rows: string[][]) =>
+    Buffer.from(`批准文号,条码,药品名称,售价*,原价,库存*,上架状态\n${rows.map((r) => r.join(',')).join('\n')}\n`);
+  const [a, b, c] = products;
+  await admin.getByRole('button', { name: '批量导入' }).click();
+  const importDialog = admin.getByRole('dialog', { name: '导入报价' });
+  await expect(importDialog.getByText('1. 下载模板')).toBeVisible();
+  await importDialog.locator('input[type=file]').setInputFiles({
+    name: '报价-有错.csv',
+    mimeType: 'text/csv',
+    buffer: csv([
+      ['', a.barcode, a.name, '12.345', '', '10', '上架'],
+      ['', b.barcode, b.name, '25.00', '20.00', '5', '上架'],
+      ['', c.barcode, c.name, '18.80', '22.00', '-1', ''],
+    ]),
+  });
+  const errors = importDialog.getByRole('region', { name: '错误明细' });
+  await expect(importDialog.getByText('3. 校验结果：报价-有错.csv')).toBeVisible();
+  await expect(errors).toContainText('售价最多两位小数');
+  await expect(errors).toContainText('原价不能低于售价');
+  await expect(errors).toContainText('库存');
+  await expect(importDialog.getByRole('button', { name: '确认导入' })).toBeDisabled();
+  await importDialog.getByRole('button', { name: '重新上传' }).click();
+  await importDialog.locator('input[type=file]').setInputFiles({
+    name: '报价-已修正.csv',
+    mimeType: 'text/csv',
+    buffer: csv([
+      ['', a.barcode, a.name, '12.35', '', '10', '上架'],
+      ['', b.barcode, b.name, '25.00', '29.90', '5', '上架'],
+      ['', c.barcode, c.name, '18.80', '22.00', '40', ''],
+    ]),
+  });
+  await expect(importDialog.getByText('全部行校验通过')).toBeVisible();
+  await importDialog.getByRole('button', { name: '确认导入' }).click();
+  await expect(importDialog.getByText(/导入成功/)).toBeVisible();
+  await importDialog.getByRole('button', { name: '关 闭' }).click();
+
+  await admin.getByLabel('搜索报价').fill(a.barcode);
+  await admin.getByLabel('搜索报价').press('Enter');
+  const imported = quoteRows(admin).filter({ hasText: '¥12.35' });
+  await expect(imported).toHaveCount(1);
+  await imported.getByRole('button', { name: /^置\s*顶$/ }).click();
+  await expect(imported.getByLabel('已置顶')).toBeVisible();
   await context.close();
 });
+
+/** Three catalogue products with their barcodes (the public catalogue: list, then each product's detail). */
+async function importableProducts(page: Page) {
+  const list = await page.request.get('/api/v1/mp/cms/medicines?page=1&page_size=3&q=%E9%A2%97%E7%B2%92');
+  const ids = ((await list.json()).data.list as { id: number }[]).map((p) => p.id);
+  expect(ids).toHaveLength(3);
+  return Promise.all(
+    ids.map(async (id) => {
+      const detail = (await (await page.request.get(`/api/v1/mp/cms/product/${id}`)).json()).data;
+      return { name: String(detail.name), barcode: String(detail.barcode) };
+    }),
+  );
+}
 
 test("a member of two pharmacies switches and sees each pharmacy's own quotes; the choice outlives signing out", async ({
   page,
