@@ -148,6 +148,8 @@ export const viper = pgTable(
   (t) => [
     unique('viper_pharmacy_account_uq').on(t.pharmacyId, t.accountId),
     index('viper_account_idx').on(t.accountId),
+    // the member list's default order (newest first) inside a pharmacy: page 1 reads 20 index entries
+    index('viper_pharmacy_created_idx').on(t.pharmacyId, t.createdAt, t.id),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "viper_pharmacy_created_idx" ON "viper" USING btree ("pharmacy_id","created_at","id");
