@@ -31,7 +31,8 @@ targets.forEach((target, index) => {
   app.get(`/bare/${index}`, async (request) => {
     const token = String(request.headers.auth ?? '');
     const tokenHash = createHash('sha256').update(token).digest('hex');
-    return { code: 0, msg: 'ok', data: await target.bare(pool, { tokenHash, query: request.query }) };
+    const pharmacyId = Number(request.headers.pharmacyid) || null;
+    return { code: 0, msg: 'ok', data: await target.bare(pool, { tokenHash, pharmacyId, query: request.query }) };
   });
 });
 

@@ -1,5 +1,9 @@
 // The product's hot endpoints, each beside the hand-written SQL a bare Fastify + pg route runs for the same answer.
-// A module adds its endpoint here as one entry; the bare server and the runner pick it up.
+// A module adds its endpoint here as one entry; the bare server and the runner pick it up. `as` says who calls it:
+// 'user' (the demo pharmacy_admin 13800000002, whose 20,000 messages the large seed adds), 'staff' (13700000001,
+// pharmacy_admin of the bench pharmacy 压测药房1号店 with its 20,000 quotes; the `pharmacyid` header is sent), or
+// nobody (a visitor, no Auth header). Absolute budgets per name are in bench/budgets.json (api.min_req_per_s,
+// api.max_p95_ms).
 
 const sessionAccount = `select a.id from session s join account a on a.id = s.account_id
   where s.token_sha256 = $1 and s.revoked_at is null and s.expires_at > now()`;
@@ -9,19 +13,98 @@ async function accountId(db, ctx) {
   return rows[0]?.id;
 }
 
+/** The counters of one owner's list (docs/lists.md): one primary-key lookup. */
+async function listCounts(db, scope, ownerId) {
+  const { rows } = await db.query('select bucket, n::int as n from list_count where scope = $1 and owner_id = $2', [
+    scope,
+    ownerId,
+  ]);
+  return Object.fromEntries(rows.map((r) => [r.bucket, r.n]));
+}
+
+/** The message list (MessageRepository.page): the page's ids from the index, its rows, the total from list_count. */
 async function messagePage(db, ctx, page) {
   const id = await accountId(db, ctx);
-  const [list, total] = await Promise.all([
+  const { rows } = await db.query(
+    `select m.id, m.kind, m.title, m.content, m.link, m.read_at, m.created_at,
+            (select json_object_agg(bucket, n) from list_count where scope = 'message' and owner_id = $1) as counts
+     from message m
+     join (select id from message where account_id = $1 and deleted_at is null order by id desc limit 20 offset $2) p
+       on p.id = m.id
+     order by m.id desc`,
+    [id, (page - 1) * 20],
+  );
+  const counts = rows[0]?.counts ?? (await listCounts(db, 'message', id));
+  const total = Number(counts.read ?? 0) + Number(counts.unread ?? 0);
+  return { list: rows.map(({ counts: _, ...m }) => m), total, page, page_size: 20 };
+}
+
+/** The session's account, when it is active staff of the pharmacy in the `pharmacyid` header. */
+async function staffOf(db, ctx) {
+  const { rows } = await db.query(
+    `select a.id from session s join account a on a.id = s.account_id
+     join pharmacy_member m on m.account_id = a.id and m.pharmacy_id = $2 and m.status = 'active'
+     where s.token_sha256 = $1 and s.revoked_at is null and s.expires_at > now() and a.status = 'active'`,
+    [ctx.tokenHash, ctx.pharmacyId],
+  );
+  return rows[0]?.id;
+}
+
+const quoteColumns = `q.id, q.product_id, p.name, p.generic_name, p.spec, p.manufacturer, p.approval_no, p.barcode,
+  p.type, c.name as category_name, p.images[1] as image, q.price, q.original_price, q.stock, q.status, q.is_top,
+  q.sales_count, q.updated_at`;
+const quoteOrder = 'q.is_top desc, q.sort desc, q.id desc';
+
+/** The quote list unfiltered (QuoteRepository.page): ids from quote_pharmacy_list_idx, counts from list_count. */
+async function quotePage(db, ctx) {
+  await staffOf(db, ctx);
+  const [list, counts] = await Promise.all([
     db.query(
-      `select m.id, m.kind, m.title, m.content, m.link, m.read_at, m.created_at from message m
-       join (select id from message where account_id = $1 and deleted_at is null order by id desc limit 20 offset $2) p
-         on p.id = m.id
-       order by m.id desc`,
-      [id, (page - 1) * 20],
+      `select ${quoteColumns}
+       from (select id from quote q where q.pharmacy_id = $1 order by ${quoteOrder} limit 20 offset 0) ids
+       join quote q on q.id = ids.id join product p on p.id = q.product_id left join category c on c.id = p.category_id
+       order by ${quoteOrder}`,
+      [ctx.pharmacyId],
     ),
-    db.query('select count(*)::int n from message where account_id = $1 and deleted_at is null', [id]),
+    listCounts(db, 'quote', ctx.pharmacyId),
   ]);
-  return { list: list.rows, total: total.rows[0].n, page, page_size: 20 };
+  const on = counts.on_shelf ?? 0;
+  const off = counts.off_shelf ?? 0;
+  return {
+    list: list.rows,
+    total: on + off,
+    page: 1,
+    page_size: 20,
+    counts: { all: on + off, on_shelf: on, off_shelf: off },
+  };
+}
+
+/** A filtered quote search (keyword + tab): the page and an exact count of every tab, by the product search index. */
+async function quoteSearch(db, ctx, keyword, status) {
+  await staffOf(db, ctx);
+  const search = `(p.name || chr(31) || p.generic_name || chr(31) || p.approval_no || chr(31) || p.barcode) ilike $2`;
+  const params = [ctx.pharmacyId, `%${keyword}%`];
+  const [list, counts] = await Promise.all([
+    db.query(
+      `select ${quoteColumns} from quote q join product p on p.id = q.product_id left join category c on c.id = p.category_id
+       where q.pharmacy_id = $1 and ${search} and q.status = $3 order by ${quoteOrder} limit 20 offset 0`,
+      [...params, status],
+    ),
+    db.query(
+      `select (count(*) filter (where q.status = 'on_shelf'))::int as on_shelf,
+              (count(*) filter (where q.status = 'off_shelf'))::int as off_shelf
+       from quote q join product p on p.id = q.product_id where q.pharmacy_id = $1 and ${search}`,
+      params,
+    ),
+  ]);
+  const { on_shelf, off_shelf } = counts.rows[0];
+  return {
+    list: list.rows,
+    total: status === 'on_shelf' ? on_shelf : off_shelf,
+    page: 1,
+    page_size: 20,
+    counts: { all: on_shelf + off_shelf, on_shelf, off_shelf },
+  };
 }
 
 /** The medicine search of mp/cms/medicines (MedicineRepository.list): one page by id and its count. */
@@ -48,7 +131,7 @@ export const targets = [
   {
     name: 'user/info/me',
     path: '/api/v1/user/info/me',
-    auth: true,
+    as: 'user',
     // The budget's baseline: one indexed lookup of the session and its account.
     bare: async (db, ctx) =>
       (
@@ -63,38 +146,29 @@ export const targets = [
   {
     name: 'message/unread_count',
     path: '/api/v1/message/unread_count',
-    auth: true,
-    bare: async (db, ctx) => {
-      const id = await accountId(db, ctx);
-      const { rows } = await db.query(
-        'select count(*)::int n from message where account_id = $1 and read_at is null and deleted_at is null',
-        [id],
-      );
-      return { count: rows[0].n };
-    },
+    as: 'user',
+    bare: async (db, ctx) => ({ count: (await listCounts(db, 'message', await accountId(db, ctx))).unread ?? 0 }),
   },
   {
     name: 'message/list page 1',
     path: '/api/v1/message/list?page=1&page_size=20',
-    auth: true,
+    as: 'user',
     bare: (db, ctx) => messagePage(db, ctx, 1),
   },
   {
     name: 'message/list page 500',
     path: '/api/v1/message/list?page=500&page_size=20',
-    auth: true,
+    as: 'user',
     bare: (db, ctx) => messagePage(db, ctx, 500),
   },
   {
     name: 'mp/cms/medicines search 布洛芬',
     path: `/api/v1/mp/cms/medicines?q=${encodeURIComponent('布洛芬')}&page=1&page_size=20`,
-    auth: false,
     bare: (db) => medicineSearch(db, '布洛芬'),
   },
   {
     name: 'scms/items/product filter + filter_count',
     path: `/scms/items/product?limit=20&filter[type][_eq]=OTC&filter[name][_contains]=${encodeURIComponent('布洛芬')}&meta=filter_count`,
-    auth: false,
     bare: async (db) => {
       const where = `status = 'active' and type = $1 and name like $2`;
       const params = ['OTC', '%布洛芬%'];
@@ -109,6 +183,18 @@ export const targets = [
       ]);
       return { data: rows.rows, meta: { filter_count: count.rows[0].count } };
     },
+  },
+  {
+    name: 'pharmacy/quote page 1',
+    path: '/api/v1/pharmacy/quote?page=1&page_size=20',
+    as: 'staff',
+    bare: (db, ctx) => quotePage(db, ctx),
+  },
+  {
+    name: 'pharmacy/quote filtered search',
+    path: `/api/v1/pharmacy/quote?page=1&page_size=20&status=on_shelf&keyword=${encodeURIComponent('布洛芬')}`,
+    as: 'staff',
+    bare: (db, ctx) => quoteSearch(db, ctx, '布洛芬', 'on_shelf'),
   },
 ];
 
