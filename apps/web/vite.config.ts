@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { antdStaticStyle } from './build/antd-static-style';
+import { antdZhFallback } from './build/antd-zh-fallback';
 import { contractsWithoutSchemas } from './build/contracts-without-schemas';
-import { bootPreload, routePreloads } from './build/preload-links';
+import { bootPreload, preloadsBeyondLoaded, routePreloads } from './build/preload-links';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -85,8 +86,10 @@ const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
 export default defineConfig({
   plugins: [
     antdStaticStyle(fileURLToPath(new URL('./src', import.meta.url))),
+    antdZhFallback(),
     bootPreload(),
     routePreloads(fileURLToPath(new URL('./src', import.meta.url))),
+    preloadsBeyondLoaded(fileURLToPath(new URL('./src', import.meta.url))),
     buildMetadata(),
     contractsWithoutSchemas(),
     precompress(),

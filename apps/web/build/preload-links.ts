@@ -8,6 +8,9 @@
 //   and layout (beyond what index.html already loads). The server puts them into index.html for that path
 //   (apps/server/src/plugins/static.ts): the page's modules download with the first wave instead of after the router
 //   asks for them, and the browser's main thread no longer adds those links one by one at start-up.
+// - `preloadsBeyondLoaded`: trims the preload list Vite writes beside each lazy import (`__vite__mapDeps`, in the chunk
+//   holding the import: the route table's are in the console's start chunk, part of every first load) to the chunks
+//   that may still be missing when the import runs.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type HtmlTagDescriptor, type Plugin, parseAst, type Rollup } from 'vite';
@@ -154,9 +157,106 @@ export function readLayoutModules(source: string): Record<string, string> {
   return out;
 }
 
-export function routePreloads(srcDir: string): Plugin {
+/** Each route of the route table with the chunks of its layout (none for layout 'none') and page, if it has one. */
+async function routeChunks(
+  ctx: Rollup.PluginContext,
+  bundle: Bundle,
+  srcDir: string,
+): Promise<{ path: string; layout?: Chunk; page?: Chunk }[]> {
   const routesFile = path.join(srcDir, 'app', 'routes.tsx');
   const routerFile = path.join(srcDir, 'app', 'router.tsx');
+  const chunkByModule = new Map<string, Chunk>();
+  for (const output of Object.values(bundle)) {
+    if (output.type === 'chunk' && output.facadeModuleId) chunkByModule.set(output.facadeModuleId, output);
+  }
+  const chunkOf = async (specifier: string, importer: string) => {
+    const resolved = await ctx.resolve(specifier, importer);
+    const chunk = resolved && chunkByModule.get(resolved.id);
+    if (!chunk) ctx.error(`route-preloads: no chunk for ${specifier} (imported by ${importer})`);
+    return chunk;
+  };
+  const layoutChunks = new Map<string, Chunk>();
+  for (const [name, spec] of Object.entries(readLayoutModules(readFileSync(routerFile, 'utf8')))) {
+    layoutChunks.set(name, await chunkOf(spec, routerFile));
+  }
+  const routes: { path: string; layout?: Chunk; page?: Chunk }[] = [];
+  for (const route of readRouteTable(readFileSync(routesFile, 'utf8'))) {
+    const page = route.page ? await chunkOf(route.page, routesFile) : undefined;
+    routes.push({ path: route.path, layout: layoutChunks.get(route.layout), page });
+  }
+  return routes;
+}
+
+/** Whether a chunk of the preload list a lazy import would add may be left out: loaded or loading when it runs. */
+export type AlreadyLoading = (file: string) => boolean;
+
+/**
+ * Trims the list of chunks Vite writes beside each lazy import of the console (`__vite__mapDeps`, in the chunk that
+ * holds the import) through `build.modulePreload.resolveDependencies`. Vite lists the imported chunk and everything it
+ * imports, less the importing chunk itself; its loader adds a modulepreload link for each file no `<link>` names yet.
+ * Left out, as the same links result:
+ * - index.html's chunks (the entry and everything it preloads): the boot imports all of them before anything else
+ *   runs, and each is named by a link of the page (the entry's own `<script>` is a module already loaded);
+ * - the chunks the importing chunk imports statically: they ran before it did;
+ * - for a page of the route table, its layout's chunks: the router starts the layout's and the page's imports in the
+ *   same tick, parent first, so the layout's own list has just added those links (or they came with the layout
+ *   earlier). A page module of routes with different layouts keeps what not all of them load.
+ * The route table's lists sit in the start chunk, part of every first load: each repeated React, the router, antd's
+ * core and its layout's components.
+ */
+export function preloadsBeyondLoaded(srcDir: string): Plugin {
+  const routesFile = path.join(srcDir, 'app', 'routes.tsx');
+  let alreadyLoading: ((host: string, file: string) => AlreadyLoading) | undefined;
+  return {
+    name: 'pharmacy:preloads-beyond-loaded',
+    apply: 'build',
+    // After Vite's CSS plugin drops the JS of chunks that only carry CSS; before its import analysis (a later "post"
+    // plugin) writes the lists in its own generateBundle.
+    enforce: 'post',
+    config: () => ({
+      build: {
+        modulePreload: {
+          resolveDependencies: (file, deps, { hostId, hostType }) => {
+            if (hostType !== 'js') return deps;
+            if (!alreadyLoading) throw new Error('preloads-beyond-loaded: a preload list asked for before the bundle');
+            const loading = alreadyLoading(hostId, file);
+            return deps.filter((dep) => !loading(dep));
+          },
+        },
+      },
+    }),
+    async generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((o): o is Chunk => o.type === 'chunk' && o.isEntry);
+      if (!entry) return;
+      const closure = (file: string) => {
+        const into = new Set<string>();
+        collectStaticClosure(bundle, file, into, []);
+        return into;
+      };
+      const boot = bootChunks(bundle, entry).all;
+      const routesHost = Object.values(bundle).find(
+        (o): o is Chunk => o.type === 'chunk' && o.moduleIds.includes(routesFile),
+      )?.fileName;
+      /** Page chunk → what its layout (every layout of its routes) loads. */
+      const withLayout = new Map<string, Set<string>>();
+      for (const { layout, page } of await routeChunks(this, bundle, srcDir)) {
+        if (!page) continue;
+        const loads = layout ? closure(layout.fileName) : new Set<string>();
+        const before = withLayout.get(page.fileName);
+        withLayout.set(page.fileName, before ? new Set([...before].filter((f) => loads.has(f))) : loads);
+      }
+      const hostClosures = new Map<string, Set<string>>();
+      alreadyLoading = (host, file) => {
+        const ran = hostClosures.get(host) ?? closure(host);
+        hostClosures.set(host, ran);
+        const layout = host === routesHost ? withLayout.get(file) : undefined;
+        return (dep) => boot.has(dep) || ran.has(dep) || !!layout?.has(dep);
+      };
+    },
+  };
+}
+
+export function routePreloads(srcDir: string): Plugin {
   return {
     name: 'pharmacy:route-preloads',
     apply: 'build',
@@ -167,29 +267,12 @@ export function routePreloads(srcDir: string): Plugin {
         const entry = Object.values(bundle).find((o): o is Chunk => o.type === 'chunk' && o.isEntry);
         if (!entry) return;
         const { all: inIndexHtml } = bootChunks(bundle, entry);
-        const chunkByModule = new Map<string, Chunk>();
-        for (const output of Object.values(bundle)) {
-          if (output.type === 'chunk' && output.facadeModuleId) chunkByModule.set(output.facadeModuleId, output);
-        }
-        const chunkOf = async (specifier: string, importer: string) => {
-          const resolved = await this.resolve(specifier, importer);
-          const chunk = resolved && chunkByModule.get(resolved.id);
-          if (!chunk) this.error(`route-preloads: no chunk for ${specifier} (imported by ${importer})`);
-          return chunk;
-        };
-        const layoutChunks = new Map<string, Chunk>();
-        for (const [name, spec] of Object.entries(readLayoutModules(readFileSync(routerFile, 'utf8')))) {
-          layoutChunks.set(name, await chunkOf(spec, routerFile));
-        }
         const preloads: Record<string, RoutePreload> = {};
-        for (const route of readRouteTable(readFileSync(routesFile, 'utf8'))) {
-          const roots = [
-            layoutChunks.get(route.layout),
-            route.page ? await chunkOf(route.page, routesFile) : undefined,
-          ];
+        for (const route of await routeChunks(this, bundle, srcDir)) {
           const js: string[] = [];
           const seen = new Set(inIndexHtml);
-          for (const root of roots) if (root) collectStaticClosure(bundle, root.fileName, seen, js);
+          for (const root of [route.layout, route.page])
+            if (root) collectStaticClosure(bundle, root.fileName, seen, js);
           const css = js.flatMap((file) => [...((bundle[file] as Chunk).viteMetadata?.importedCss ?? [])]);
           preloads[route.path] = { js, css: [...new Set(css)] };
         }

@@ -267,45 +267,6 @@ function takeInitialBody(def: EndpointDef, payload: Payload): unknown {
   return takeInitialAnswer(`${def.base === 'cms' ? CMS_BASE : API_BASE}${path}`, withoutEmpty(rest));
 }
 
-/**
- * Sends a form with XMLHttpRequest, reporting the share of the body sent; answers the status (0 when no answer came)
- * and the body parsed as JSON (null when it is not). Never retried, as no payload method is.
- */
-function sendWithProgress(
-  url: string,
-  method: HttpMethod,
-  body: FormData,
-  options: { headers: Record<string, string>; signal?: AbortSignal; onProgress: (sent: number) => void },
-): Promise<{ status: number; data: unknown }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, url);
-    for (const [name, value] of Object.entries(options.headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) options.onProgress(Math.min(1, e.loaded / e.total));
-    };
-    const parsed = () => {
-      try {
-        return xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        return null;
-      }
-    };
-    xhr.onload = () => {
-      options.onProgress(1);
-      resolve({ status: xhr.status, data: parsed() });
-    };
-    xhr.onerror = () => resolve({ status: 0, data: null });
-    xhr.ontimeout = () => resolve({ status: 0, data: null });
-    const abort = () => xhr.abort();
-    xhr.onabort = () => reject(options.signal?.reason ?? new DOMException('Aborted', 'AbortError'));
-    if (options.signal?.aborted) return reject(options.signal.reason);
-    options.signal?.addEventListener('abort', abort, { once: true });
-    xhr.onloadend = () => options.signal?.removeEventListener('abort', abort);
-    xhr.send(body);
-  });
-}
-
 /** Sends one call described by an endpoint definition. Throws ApiError on failure, after the §8 catalogue ran. */
 async function requestEndpoint<T = unknown>(
   def: EndpointDef,
@@ -335,6 +296,8 @@ async function requestEndpoint<T = unknown>(
   if (initial !== undefined) return def.raw ? (initial as T) : unwrapEnvelope<T>(200, initial);
 
   if (options.onUploadProgress && body instanceof FormData) {
+    // Only the import dialogs report progress: XMLHttpRequest's path loads with the first such upload.
+    const { sendWithProgress } = await import('./http-progress');
     const { status, data } = await sendWithProgress(`${handlers.baseURL}${base}${path}`, method, body, {
       headers: { ...standardHeaders(token), ...options.headers },
       signal: options.signal,
