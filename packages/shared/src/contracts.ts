@@ -6,6 +6,7 @@ import type { Contract } from './common/contract';
 import { medicineContracts } from './medicines/medicines.contracts';
 import { memberContracts } from './members/member.contracts';
 import { messageContracts } from './messages/message.contracts';
+import { patientContracts } from './patients/patients.contracts';
 import { pharmacyContracts } from './pharmacies/pharmacies.contracts';
 import { pharmacyDirectoryContracts } from './pharmacy-directory/pharmacy-directory.contracts';
 import { pharmacySettingsContracts } from './pharmacy-settings/pharmacy-settings.contracts';
@@ -35,6 +36,7 @@ export const contracts = {
   member: memberContracts,
   pharmacySettings: pharmacySettingsContracts,
   staff: staffContracts,
+  patient: patientContracts,
 } satisfies Record<string, Record<string, Contract>>;
 
 /** Every contract as a flat list (tests, docs). */

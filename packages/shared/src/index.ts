@@ -24,6 +24,7 @@ export * from './medicines/medicines.schema';
 export * from './members/member.contracts';
 export * from './messages/message.contracts';
 export * from './messages/message.schema';
+export * from './patients/patients.contracts';
 export * from './pharmacies/pharmacies.contracts';
 export * from './pharmacy-directory/pharmacy-directory.contracts';
 export * from './pharmacy-settings/pharmacy-settings.contracts';

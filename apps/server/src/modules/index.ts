@@ -7,6 +7,7 @@ import { combosModule } from './combos/index';
 import { medicinesModule } from './medicines/index';
 import { membersModule } from './members/index';
 import { messagesModule } from './messages/index';
+import { patientsModule } from './patients/index';
 import { pharmaciesModule } from './pharmacies/index';
 import { pharmacyDirectoryModule } from './pharmacy-directory/index';
 import { pharmacySettingsModule } from './pharmacy-settings/index';
@@ -34,6 +35,8 @@ export const modules = {
   members: { plugin: membersModule, mount: 'api' },
   'pharmacy-settings': { plugin: pharmacySettingsModule, mount: 'api' },
   staff: { plugin: staffModule, mount: 'api' },
+  // the patient's own data (issue 12)
+  patients: { plugin: patientsModule, mount: 'api' },
   // the Directus-compatible content API lives beside the API, as in the spec (/scms/items/<collection>)
   cms: { plugin: cmsModule, mount: 'cms' },
   // the demo data's placeholder images (/demo/...)
