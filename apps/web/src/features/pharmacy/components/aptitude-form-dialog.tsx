@@ -95,7 +95,7 @@ export function AptitudeFormDialog(props: { qualification?: Qualification; onClo
             options={kindOptions}
             onChange={() => {
               // the number's rule depends on the kind: check it again
-              if (form.getFieldValue('number')) void form.validateFields(['number']).catch(() => undefined);
+              if (form.getFieldValue('number')) void validatedValues(form, ['number']);
             }}
           />
         </Form.Item>

@@ -90,7 +90,7 @@ function ComboForm({ id, combo, onClose }: { id: number | null; combo: Combo | u
 
   // The price rule depends on the items: check it again when they change (once the price has been typed).
   useEffect(() => {
-    if (form.isFieldTouched('price')) void form.validateFields(['price']).catch(() => undefined);
+    if (form.isFieldTouched('price')) void validatedValues(form, ['price']);
     if (itemsError && lines.length >= 2) setItemsError(null);
   }, [lines, form, itemsError]);
 

@@ -110,7 +110,7 @@ function CourierForm(props: { id: number | null; initial: Values; onClose: () =>
               .getFieldsError()
               .filter((f) => f.errors.length > 0)
               .map((f) => f.name);
-            if (shown.length) void form.validateFields(shown).catch(() => undefined);
+            if (shown.length) void validatedValues(form, shown);
           }
         }}
       >
