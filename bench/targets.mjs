@@ -39,72 +39,128 @@ async function messagePage(db, ctx, page) {
   return { list: rows.map(({ counts: _, ...m }) => m), total, page, page_size: 20 };
 }
 
-/** The session's account, when it is active staff of the pharmacy in the `pharmacyid` header. */
+/** The session's account, when it is active staff of the pharmacy in the `pharmacyid` header (prepared, as the product's). */
 async function staffOf(db, ctx) {
-  const { rows } = await db.query(
-    `select a.id from session s join account a on a.id = s.account_id
+  const { rows } = await db.query({
+    name: 'bare_staff_of',
+    text: `select a.id from session s join account a on a.id = s.account_id
      join pharmacy_member m on m.account_id = a.id and m.pharmacy_id = $2 and m.status = 'active'
      where s.token_sha256 = $1 and s.revoked_at is null and s.expires_at > now() and a.status = 'active'`,
-    [ctx.tokenHash, ctx.pharmacyId],
-  );
+    values: [ctx.tokenHash, ctx.pharmacyId],
+  });
   return rows[0]?.id;
 }
 
+// The quote list's SQL as QuoteRepository runs it: the row's columns without the category (its name comes from the
+// ~50 categories held in memory), the list order of quote_pharmacy_list_idx, named prepared statements.
 const quoteColumns = `q.id, q.product_id, p.name, p.generic_name, p.spec, p.manufacturer, p.approval_no, p.barcode,
-  p.type, c.name as category_name, p.images[1] as image, q.price, q.original_price, q.stock, q.status, q.is_top,
-  q.sales_count, q.updated_at`;
+  p.type, p.category_id, p.images[1] as image, q.price, q.original_price, q.stock, q.status, q.is_top,
+  q.sales_count, to_char(q.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 const quoteOrder = 'q.is_top desc, q.sort desc, q.id desc';
 
-/** The quote list unfiltered (QuoteRepository.page): ids from quote_pharmacy_list_idx, counts from list_count. */
+/** Category names by id, read again after 5 s (the product's catalogue cache time to live). */
+let categories = { at: 0, names: new Map() };
+async function categoryNames(db) {
+  if (Date.now() - categories.at > 5000) {
+    const { rows } = await db.query({ name: 'bare_categories', text: 'select id, name from category' });
+    categories = { at: Date.now(), names: new Map(rows.map((r) => [r.id, r.name])) };
+  }
+  return categories.names;
+}
+
+const quoteItem = (names) => (r) => ({
+  id: r.id,
+  product_id: r.product_id,
+  name: r.name,
+  generic_name: r.generic_name,
+  spec: r.spec,
+  manufacturer: r.manufacturer,
+  approval_no: r.approval_no,
+  barcode: r.barcode,
+  type: r.type,
+  category_name: r.category_id === null ? null : (names.get(r.category_id) ?? null),
+  image: r.image,
+  price: r.price,
+  original_price: r.original_price,
+  stock: r.stock,
+  status: r.status,
+  is_top: r.is_top,
+  sales_count: r.sales_count,
+  updated_at: r.updated_at,
+});
+
+const tabCounts = (on, off) => ({ all: on + off, on_shelf: on, off_shelf: off });
+
+/**
+ * The quote list unfiltered, page 1 (QuoteRepository.firstPage): one prepared statement walks quote_pharmacy_list_idx
+ * backward and stops after 20 rows, its LIMIT in the text, the counts from list_count as a column.
+ */
 async function quotePage(db, ctx) {
   await staffOf(db, ctx);
-  const [list, counts] = await Promise.all([
-    db.query(
-      `select ${quoteColumns}
-       from (select id from quote q where q.pharmacy_id = $1 order by ${quoteOrder} limit 20 offset 0) ids
-       join quote q on q.id = ids.id join product p on p.id = q.product_id left join category c on c.id = p.category_id
-       order by ${quoteOrder}`,
-      [ctx.pharmacyId],
-    ),
-    listCounts(db, 'quote', ctx.pharmacyId),
-  ]);
-  const on = counts.on_shelf ?? 0;
-  const off = counts.off_shelf ?? 0;
+  const { rows } = await db.query({
+    name: 'bare_quote_page1_all_20',
+    text: `select ${quoteColumns},
+       (select json_object_agg(bucket, n) from list_count where scope = 'quote' and owner_id = $1) as counts
+     from quote q join product p on p.id = q.product_id
+     where q.pharmacy_id = $1 order by ${quoteOrder} limit 20`,
+    values: [ctx.pharmacyId],
+  });
+  const counts = rows[0]?.counts ?? (await listCounts(db, 'quote', ctx.pharmacyId));
+  const on = Number(counts.on_shelf ?? 0);
+  const off = Number(counts.off_shelf ?? 0);
   return {
-    list: list.rows,
+    list: rows.map(quoteItem(await categoryNames(db))),
     total: on + off,
     page: 1,
     page_size: 20,
-    counts: { all: on + off, on_shelf: on, off_shelf: off },
+    counts: tabCounts(on, off),
   };
 }
 
-/** A filtered quote search (keyword + tab): the page and an exact count of every tab, by the product search index. */
+// A filtered search as QuoteRepository.page answers it: the search's matches (ids in list order, negated when off
+// shelf) kept with the versions they were read at — the pharmacy's quote writes and the catalogue's product writes
+// (list_count, migration 0009) — and used while the versions read with the page's rows are the same.
+const versions = `(select n::text from list_count where scope = 'quote:writes' and owner_id = $1 and bucket = 'n')
+  || ':' || (select n::text from list_count where scope = 'product:writes' and owner_id = 0 and bucket = 'n')`;
+const searchMatches = new Map();
+
+async function quoteRowsByIds(db, pharmacyId, ids) {
+  const { rows } = await db.query({
+    name: 'bare_quote_rows_by_ids',
+    text: `select ${quoteColumns}, ${versions} as version from quote q join product p on p.id = q.product_id
+      where q.pharmacy_id = $1 and q.id = any($2::int[])`,
+    values: [pharmacyId, ids],
+  });
+  const at = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => at.get(a.id) - at.get(b.id));
+}
+
+/** A filtered quote search (keyword + tab): the page and the exact count of every tab. */
 async function quoteSearch(db, ctx, keyword, status) {
   await staffOf(db, ctx);
-  const search = `(p.name || chr(31) || p.generic_name || chr(31) || p.approval_no || chr(31) || p.barcode) ilike $2`;
-  const params = [ctx.pharmacyId, `%${keyword}%`];
-  const [list, counts] = await Promise.all([
-    db.query(
-      `select ${quoteColumns} from quote q join product p on p.id = q.product_id left join category c on c.id = p.category_id
-       where q.pharmacy_id = $1 and ${search} and q.status = $3 order by ${quoteOrder} limit 20 offset 0`,
-      [...params, status],
-    ),
-    db.query(
-      `select (count(*) filter (where q.status = 'on_shelf'))::int as on_shelf,
-              (count(*) filter (where q.status = 'off_shelf'))::int as off_shelf
-       from quote q join product p on p.id = q.product_id where q.pharmacy_id = $1 and ${search}`,
-      params,
-    ),
-  ]);
-  const { on_shelf, off_shelf } = counts.rows[0];
-  return {
-    list: list.rows,
-    total: status === 'on_shelf' ? on_shelf : off_shelf,
-    page: 1,
-    page_size: 20,
-    counts: { all: on_shelf + off_shelf, on_shelf, off_shelf },
-  };
+  const key = `${ctx.pharmacyId}:${keyword}`;
+  const pageIds = (ids) =>
+    ids
+      .filter((id) => (status === 'on_shelf' ? id > 0 : id < 0))
+      .slice(0, 20)
+      .map(Math.abs);
+  let entry = searchMatches.get(key);
+  let rows = entry ? await quoteRowsByIds(db, ctx.pharmacyId, pageIds(entry.ids)) : [];
+  if (!entry || rows[0]?.version !== entry.version) {
+    const { rows: m } = await db.query(
+      `select ${versions} as version,
+         coalesce(array_agg(case when q.status = 'on_shelf' then q.id else -q.id end order by ${quoteOrder}), '{}') as ids
+       from quote q join product p on p.id = q.product_id
+       where q.pharmacy_id = $1 and (p.name || chr(31) || p.generic_name || chr(31) || p.approval_no || chr(31) || p.barcode) ilike $2`,
+      [ctx.pharmacyId, `%${keyword}%`],
+    );
+    entry = { version: m[0].version, ids: m[0].ids, on: m[0].ids.filter((id) => id > 0).length };
+    searchMatches.set(key, entry);
+    rows = await quoteRowsByIds(db, ctx.pharmacyId, pageIds(entry.ids));
+  }
+  const names = await categoryNames(db);
+  const counts = tabCounts(entry.on, entry.ids.length - entry.on);
+  return { list: rows.map(quoteItem(names)), total: counts[status], page: 1, page_size: 20, counts };
 }
 
 /** The medicine search of mp/cms/medicines (MedicineRepository.list): one page by id and its count. */

@@ -46,6 +46,20 @@ const snapshot = async () =>
     where (scope = 'quote' and owner_id = any(${ids(pharmacies)})) or (scope = 'message' and owner_id = any(${ids(accounts)}))
     order by 1, 2, 3`);
 
+/** The write versions of migration 0009 ('quote:writes' per pharmacy): 0 for a pharmacy never written. */
+async function writeVersions(owners: number[]): Promise<Record<number, number>> {
+  const rows = await rowsOf<{ owner_id: number; n: number }>(sql`
+    select owner_id, n::int as n from list_count where scope = 'quote:writes' and owner_id = any(${ids(owners)})`);
+  return Object.fromEntries(owners.map((o) => [o, rows.find((r) => r.owner_id === o)?.n ?? 0]));
+}
+
+const productVersion = async () =>
+  (
+    await rowsOf<{ n: number }>(
+      sql`select n::int as n from list_count where scope = 'product:writes' and owner_id = 0 and bucket = 'n'`,
+    )
+  )[0]?.n ?? 0;
+
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
@@ -269,12 +283,12 @@ describe('list_count', () => {
     expect(await readListCounts(db, 'message', a.id)).toEqual({ read: 0, unread: 0 });
   });
 
-  it('stays exact under concurrent transactions, some rolled back, without deadlocks', async () => {
-    // Fresh products per transaction, so the writers share only the counter rows: of one pharmacy, or of two at once.
-    // Each transaction's first statement touches every bucket it later moves rows between: the triggers take a
-    // statement's counter rows in key order, so first statements queue in one order and later ones need no new lock.
-    // (Two transactions that reach one owner's buckets in different orders across statements deadlock today: see
-    // docs/lists.md, "Concurrent writers".)
+  it('stays exact under concurrent transactions that insert, then flip statuses, some rolled back, without deadlocks', async () => {
+    // Fresh products per transaction, so the writers share only the counters: of one pharmacy, or of two at once.
+    // Each transaction inserts rows of ONE status first (locking only that bucket's counter row if it were not for
+    // migration 0009's advisory lock per (list, owner)), then flips them in separate statements, reaching the other
+    // bucket: half the transactions start on shelf, half off shelf, so without the owner lock two of them take one
+    // pharmacy's buckets in opposite orders and PostgreSQL aborts one (`deadlock detected`).
     const fresh = (
       await rowsOf<{ id: number }>(sql`
         insert into product (name, type, status) select '并发测试药品' || g, 'RX', 'active' from generate_series(1, 160) g
@@ -282,29 +296,34 @@ describe('list_count', () => {
     ).map((r) => r.id);
     const [p1, p2] = pharmacies;
     const before = await snapshot();
+    const versionsBefore = await writeVersions([p1, p2]);
     const jobs = Array.from({ length: 40 }, (_, i) => async () => {
       const mine = fresh.slice(i * 4, i * 4 + 4);
       const rollback = i % 5 === 4;
-      // even jobs write one pharmacy; odd ones two pharmacies in the same statements
-      const owners = i % 2 === 0 ? [p1, p1, p1, p1] : [p1, p1, p2, p2];
+      const first = i % 4 < 2 ? 'on_shelf' : 'off_shelf';
+      const other = first === 'on_shelf' ? 'off_shelf' : 'on_shelf';
+      // even jobs write one pharmacy; odd ones two pharmacies (in the same statements)
+      const owners = i % 2 === 0 ? [p1, p1, p1, p1] : i % 4 === 1 ? [p1, p1, p2, p2] : [p2, p2, p1, p1];
       try {
         await db.transaction(async (tx) => {
           await tx.execute(
             sql`insert into quote (pharmacy_id, product_id, price, status) values ${sql.join(
-              mine.map((id, k) => sql`(${owners[k]}, ${id}, 8, ${k % 2 === 0 ? 'on_shelf' : 'off_shelf'})`),
+              mine.map((id, k) => sql`(${owners[k]}, ${id}, 8, ${first})`),
               sql`, `,
             )}`,
           );
-          // then its rows change status: on shelf ones off, off shelf ones on
-          await tx.execute(sql`update quote set status = case status when 'on_shelf' then 'off_shelf' else 'on_shelf' end
-            where product_id = any(${ids(mine)})`);
-          await tx.execute(sql`update quote set status = 'off_shelf' where product_id = any(${ids(mine.slice(0, 2))})`);
+          // then the first two flip to the other status, one statement each, then the last one too
+          await tx.execute(sql`update quote set status = ${other} where product_id = ${mine[0]}`);
+          await tx.execute(sql`update quote set status = ${other} where product_id = ${mine[1]}`);
+          await tx.execute(sql`update quote set status = ${other} where product_id = ${mine[3]}`);
+          // and a price change that moves no bucket
+          await tx.execute(sql`update quote set price = 9 where product_id = any(${ids(mine)})`);
           if (rollback) throw new Rollback();
         });
       } catch (error) {
         if (!(error instanceof Rollback)) throw error;
       }
-      return rollback;
+      return { rollback, first, owners };
     });
     const results = await Promise.allSettled(jobs.map((job) => job()));
     const failures = results
@@ -312,18 +331,116 @@ describe('list_count', () => {
       .map((r) => String((r.reason as { cause?: Error }).cause?.message ?? r.reason));
     expect(failures).toEqual([]);
     expect(await mismatches()).toEqual([]);
-    const committed = results.filter((r) => r.status === 'fulfilled' && r.value === false).length;
+    // the expected change of each bucket from the committed jobs: rows 0, 1, 3 end in the other status, row 2 in the first
+    const expected = new Map<string, number>();
+    let committed = 0;
+    for (const r of results) {
+      if (r.status !== 'fulfilled' || r.value.rollback) continue;
+      committed++;
+      const { first, owners } = r.value;
+      const other = first === 'on_shelf' ? 'off_shelf' : 'on_shelf';
+      owners.forEach((owner, k) => {
+        const key = `${owner}:${k === 2 ? first : other}`;
+        expected.set(key, (expected.get(key) ?? 0) + 1);
+      });
+    }
     expect(committed).toBe(32);
     const bucket = (rows: typeof before, owner: number, b: string) =>
       rows.find((r) => r.scope === 'quote' && r.owner_id === owner && r.bucket === b)?.n ?? 0;
     const after = await snapshot();
-    // per committed job: rows 0, 1 end off shelf, rows 2, 3 end as 2 off, 3 on (flipped from on, off)
-    const evenJobs = 16; // committed even jobs (i % 5 === 4 rolls back 4 even and 4 odd of 40)
-    const oddJobs = committed - evenJobs;
-    expect(bucket(after, p1, 'off_shelf') - bucket(before, p1, 'off_shelf')).toBe(evenJobs * 3 + oddJobs * 2);
-    expect(bucket(after, p1, 'on_shelf') - bucket(before, p1, 'on_shelf')).toBe(evenJobs * 1);
-    expect(bucket(after, p2, 'off_shelf') - bucket(before, p2, 'off_shelf')).toBe(oddJobs * 1);
-    expect(bucket(after, p2, 'on_shelf') - bucket(before, p2, 'on_shelf')).toBe(oddJobs * 1);
+    for (const owner of [p1, p2])
+      for (const b of countedLists.quote)
+        expect(bucket(after, owner, b) - bucket(before, owner, b), `${owner} ${b}`).toBe(
+          expected.get(`${owner}:${b}`) ?? 0,
+        );
+    // every committed statement that wrote a pharmacy's quotes moved its version; rolled-back ones did not
+    const versionsAfter = await writeVersions([p1, p2]);
+    const statementsOf = (owner: number) =>
+      results.reduce((n, r) => {
+        if (r.status !== 'fulfilled' || r.value.rollback) return n;
+        const o = r.value.owners;
+        // the insert and the price change touch both owners; each flip touches the owner of its row (rows 0, 1, 3)
+        return n + (o.includes(owner) ? 2 : 0) + [0, 1, 3].filter((k) => o[k] === owner).length;
+      }, 0);
+    expect(versionsAfter[p1] - versionsBefore[p1]).toBe(statementsOf(p1));
+    expect(versionsAfter[p2] - versionsBefore[p2]).toBe(statementsOf(p2));
+  });
+
+  it("keeps write versions: every statement writing a pharmacy's quotes or any product moves them, a rollback not", async () => {
+    const [p1, p2] = pharmacies;
+    await db.execute(sql`insert into quote (pharmacy_id, product_id, price, status)
+      values (${p1}, ${products[5]}, 5, 'on_shelf'), (${p2}, ${products[5]}, 5, 'on_shelf') on conflict do nothing`);
+    const v0 = await writeVersions([p1, p2]);
+    const pv0 = await productVersion();
+    expect(v0[p1]).toBeGreaterThan(0);
+    // a price-only update moves no bucket but is a write: the pharmacy's version moves, the other's does not
+    await db.execute(sql`update quote set price = price + 1 where pharmacy_id = ${p1}`);
+    const v1 = await writeVersions([p1, p2]);
+    expect(v1[p1]).toBe(v0[p1] + 1);
+    expect(v1[p2]).toBe(v0[p2]);
+    // a statement that writes no row is no write
+    await db.execute(sql`update quote set price = 1 where pharmacy_id = ${p1} and false`);
+    expect((await writeVersions([p1]))[p1]).toBe(v1[p1]);
+    // a rolled-back write leaves the version as it was
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`update quote set stock = stock + 1 where pharmacy_id = ${p2}`);
+        await tx.execute(sql`update product set name = name where id = ${products[0]}`);
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+    expect(await writeVersions([p1, p2])).toEqual(v1);
+    expect(await productVersion()).toBe(pv0);
+    // product writes: an insert, an update (a rename), a delete each move the catalogue's version
+    const [extra] = await rowsOf<{ id: number }>(
+      sql`insert into product (name, type, status) values ('版本测试药品', 'OTC', 'active') returning id`,
+    );
+    await db.execute(sql`update product set name = '版本测试药品（改名）' where id = ${extra.id}`);
+    await db.execute(sql`delete from product where id = ${extra.id}`);
+    expect(await productVersion()).toBe(pv0 + 3);
+  });
+
+  it('handles TRUNCATE: counts emptied, versions moved on and never repeated', async () => {
+    const [p1] = pharmacies;
+    await db.execute(sql`insert into quote (pharmacy_id, product_id, price, status)
+      values (${p1}, ${products[6]}, 5, 'off_shelf') on conflict do nothing`);
+    const all = async () =>
+      rowsOf<{ scope: string; owner_id: number; n: number }>(sql`
+        select scope, owner_id, n::int as n from list_count where scope in ('quote:writes', 'product:writes')`);
+    const before = await all();
+    const seen = new Set(before.map((r) => `${r.scope}:${r.owner_id}:${r.n}`));
+    await expect(
+      db.transaction(async (tx) => {
+        const inTx = <T>(q: ReturnType<typeof sql>) => tx.execute(q).then((r) => (r as unknown as { rows: T[] }).rows);
+        // product cascades to quote (and what holds quotes): both tables' TRUNCATE triggers run
+        await tx.execute(sql`truncate product cascade`);
+        const counts = await inTx<{ n: number }>(sql`select count(*)::int as n from list_count where scope = 'quote'`);
+        expect(counts[0].n).toBe(0);
+        expect(await readListCounts(tx, 'quote', p1)).toEqual({ on_shelf: 0, off_shelf: 0 });
+        const after = await inTx<{ scope: string; owner_id: number; n: number }>(sql`
+          select scope, owner_id, n::int as n from list_count where scope in ('quote:writes', 'product:writes')`);
+        // every version moved on (none went back to a value a cache may hold)
+        expect(after.length).toBe(before.length);
+        for (const r of after) {
+          const was = before.find((b) => b.scope === r.scope && b.owner_id === r.owner_id)!;
+          expect(r.n, `${r.scope} ${r.owner_id}`).toBe(was.n + 1);
+          expect(seen.has(`${r.scope}:${r.owner_id}:${r.n}`)).toBe(false);
+        }
+        // and the next write moves it again
+        const [np] = await inTx<{ id: number }>(
+          sql`insert into product (name, type, status) values ('截断后药品', 'OTC', 'active') returning id`,
+        );
+        await tx.execute(sql`insert into quote (pharmacy_id, product_id, price) values (${p1}, ${np.id}, 3)`);
+        expect(await readListCounts(tx, 'quote', p1)).toEqual({ on_shelf: 1, off_shelf: 0 });
+        const v = await inTx<{ n: number }>(
+          sql`select n::int as n from list_count where scope = 'quote:writes' and owner_id = ${p1}`,
+        );
+        expect(v[0].n).toBe(before.find((b) => b.scope === 'quote:writes' && b.owner_id === p1)!.n + 2);
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+    expect(await all()).toEqual(before);
+    expect(await mismatches()).toEqual([]);
   });
 
   it('leaves the counters as they were when a transaction rolls back', async () => {

@@ -1,4 +1,5 @@
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client';
 import { listCount } from '../db/schema/index';
 
@@ -76,3 +77,52 @@ export const sumBuckets = <L extends CountedList>(
   counts: ListCounts<L>,
   buckets: readonly (typeof countedLists)[L][number][] = Object.keys(counts) as (typeof countedLists)[L][number][],
 ): number => buckets.reduce((n, b) => n + counts[b], 0);
+
+/**
+ * What the write counters of migration 0009 count: every statement that writes a pharmacy's quotes bumps
+ * `quote:writes` of that pharmacy, every statement that writes products bumps `product:writes` of owner 0 (the whole
+ * catalogue). A version only grows: TRUNCATE bumps it too, and a rolled-back write leaves it as it was.
+ */
+export type WriteVersioned = 'quote' | 'product';
+
+/**
+ * The current write version of an owner's rows as a text column of a query (null while nothing was ever written for
+ * it since migration 0009: callers then cache nothing, as a missing version could not tell two states apart).
+ * One primary-key lookup; read it in the same statement as what it validates, so both come from one snapshot.
+ */
+export const writeVersionColumn = (scope: WriteVersioned, ownerId: number | Placeholder | SQL) =>
+  sql<string | null>`(select ${listCount.n}::text from ${listCount}
+    where ${listCount.scope} = ${`${scope}:writes`} and ${listCount.ownerId} = ${ownerId} and ${listCount.bucket} = 'n')`;
+
+/**
+ * A cache of results that are exact while the write versions they were computed at are current (docs/lists.md,
+ * "Filtered lists"): a filtered search's matches and counts, keyed by the owner and the normalised filter, stored with
+ * the versions read in the same statement as the result. A reader reads the current versions in the same round trip as
+ * its page and uses the entry only when they are equal, so any committed write — through this instance, another one,
+ * or psql — makes the next read compute afresh. Versions live in the database: nothing to broadcast between instances.
+ */
+export class VersionedCache<V extends object> {
+  private readonly entries: LRUCache<string, { version: string; value: V }>;
+
+  constructor(options: { maxSize: number; sizeOf: (value: V) => number }) {
+    this.entries = new LRUCache({
+      maxSize: options.maxSize,
+      sizeCalculation: (entry) => Math.max(1, options.sizeOf(entry.value)),
+    });
+  }
+
+  /** The entry for a key, whatever its version: the caller compares `version` with what the database says now. */
+  peek(key: string): { version: string; value: V } | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Remembers a result computed at `version`; a null version (never written, see writeVersionColumn) is not kept. */
+  set(key: string, version: string | null, value: V): void {
+    if (version === null) this.entries.delete(key);
+    else this.entries.set(key, { version, value });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

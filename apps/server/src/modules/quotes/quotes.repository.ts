@@ -1,14 +1,24 @@
 import type { PharmacyQuoteListQuery, QuoteProductQuery, QuoteTabCounts } from '@pharmacy/shared';
-import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { category, product, quote, quoteSet, quoteSetItem } from '../../db/schema/index';
-import { readListCounts } from '../../lib/list-count';
+import {
+  listCountsColumn,
+  readListCounts,
+  toListCounts,
+  VersionedCache,
+  writeVersionColumn,
+} from '../../lib/list-count';
 import { productSearchCondition } from '../../lib/search';
+import type { CatalogueCache } from '../../plugins/catalogue-cache';
 
 export type QuoteStatus = (typeof quote.$inferSelect)['status'];
 
-/** The product and quote columns a quote row shows (the list, and the answer of every write). */
-const itemColumns = {
+/**
+ * The product and quote columns a quote row shows (the list, and the answer of every write). The category's name is
+ * not joined: it comes from the ~50 categories held in memory (categoryNames), one join fewer per row.
+ */
+const rowColumns = {
   id: quote.id,
   productId: quote.productId,
   name: product.name,
@@ -18,7 +28,7 @@ const itemColumns = {
   approvalNo: product.approvalNo,
   barcode: product.barcode,
   type: product.type,
-  categoryName: category.name,
+  categoryId: product.categoryId,
   image: sql<string | null>`${product.images}[1]`,
   price: quote.price,
   originalPrice: quote.originalPrice,
@@ -26,10 +36,11 @@ const itemColumns = {
   status: quote.status,
   isTop: quote.isTop,
   salesCount: quote.salesCount,
-  updatedAt: quote.updatedAt,
+  // as the API writes it (toISOString's form), so no Date is made and formatted per row
+  updatedAt: sql<string>`to_char(${quote.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
 };
 
-export interface QuoteItemRow {
+interface QuoteRow {
   id: number;
   productId: number;
   name: string;
@@ -39,7 +50,7 @@ export interface QuoteItemRow {
   approvalNo: string;
   barcode: string;
   type: (typeof product.$inferSelect)['type'];
-  categoryName: string | null;
+  categoryId: number | null;
   image: string | null;
   price: string;
   originalPrice: string | null;
@@ -47,7 +58,12 @@ export interface QuoteItemRow {
   status: QuoteStatus;
   isTop: boolean;
   salesCount: number;
-  updatedAt: Date | string;
+  /** ISO 8601 in UTC with milliseconds, as Date.toISOString writes it. */
+  updatedAt: string;
+}
+
+export interface QuoteItemRow extends QuoteRow {
+  categoryName: string | null;
 }
 
 export interface QuoteProductRow {
@@ -85,46 +101,111 @@ const productConditions = (q: { keyword?: string; type?: string; category_id?: n
 const nextSort = (pharmacyId: number, pinned: boolean) =>
   sql`(select coalesce(max(s.sort), 0) + 1 from quote s where s.pharmacy_id = ${pharmacyId} and s.is_top = ${pinned})`;
 
+/** The page sizes the console offers (pageSizeOptions): page 1 of each is a prepared statement. */
+const preparedPageSizes = new Set([10, 20, 50, 100]);
+
+/** A price of the URL (digits, at most two decimals) as one spelling per amount: 010.5 and 10.50 are one filter. */
+const moneyKey = (v: string | undefined) => {
+  if (v === undefined) return null;
+  const [whole, fraction = ''] = v.split('.');
+  return `${BigInt(whole)}.${fraction.padEnd(2, '0')}`;
+};
+
+/**
+ * A filtered search's matches at the write versions they were read at: every matching quote's id in list order,
+ * negated when off shelf (so one array carries the tab too), and the counts per tab. What a page of any tab needs
+ * besides the rows themselves, which are always read afresh.
+ */
+interface Matches {
+  ids: Int32Array;
+  onShelf: number;
+  offShelf: number;
+}
+
+/** A search's matches take ~4 bytes a quote: 64 MB holds thousands of searches of a 20,000-quote pharmacy. */
+const MATCHES_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** The category tree's shape (ids and parents), for searches whose category filter takes in sub-categories. */
+const categoryTreePrint = sql<string>`(select md5(coalesce(string_agg(c.id || '>' || coalesce(c.parent_id, 0), ',' order by c.id), ''))
+  from category c)`;
+
 /** The only place that knows how quotes are stored. Every query is scoped to the pharmacy. */
 export class QuoteRepository {
-  // Page 1 of the unfiltered list is what the console opens most: named prepared statements skip building and planning.
-  private readonly pageAll;
-  private readonly pageByStatus;
+  /** Page 1 of the unfiltered list (all, or one tab) per page size, with its counts: one prepared statement each. */
+  private readonly firstPages = new Map<string, { execute(v: Record<string, unknown>): Promise<unknown[]> }>();
+  /** A search's page by ids (with or without the versions), and the versions alone: prepared once each. */
+  private readonly byIdsStatements = new Map<string, { execute(v: Record<string, unknown>): Promise<unknown[]> }>();
+  /** Filtered searches' matches, exact while the pharmacy's and the catalogue's write versions stand. */
+  private readonly matches = new VersionedCache<Matches>({
+    maxSize: MATCHES_CACHE_BYTES,
+    sizeOf: (m) => m.ids.byteLength + 64,
+  });
 
-  constructor(private readonly db: Database) {
-    const page = (byStatus: boolean) => {
-      const ids = db
-        .select({ id: quote.id })
+  constructor(
+    private readonly db: Database,
+    private readonly catalogueCache?: CatalogueCache,
+  ) {}
+
+  /**
+   * Page 1 of the pharmacy's quotes (all or one tab) with list_count's counts as a column: one round trip, one
+   * backward walk of quote_pharmacy_list_idx / quote_pharmacy_status_idx that stops after the page, 20 product
+   * lookups. A named prepared statement whose LIMIT is written into the text: with LIMIT and OFFSET as parameters
+   * PostgreSQL's generic plan assumes a tenth of the pharmacy's rows are fetched, finds it dearer than the custom one
+   * and so plans every execution again (~0.3–0.5 ms each); with them fixed the generic plan is the 20-row walk.
+   */
+  private firstPage(byStatus: boolean, pageSize: number) {
+    const name = `quote_page1_${byStatus ? 'status' : 'all'}_${pageSize}`;
+    let statement = this.firstPages.get(name);
+    if (!statement) {
+      const pharmacyId = sql.placeholder('pharmacyId');
+      statement = this.db
+        .select({ ...rowColumns, counts: listCountsColumn('quote', pharmacyId) })
         .from(quote)
+        .innerJoin(product, eq(product.id, quote.productId))
         .where(
           byStatus
             ? and(
-                eq(quote.pharmacyId, sql.placeholder('pharmacyId')),
+                eq(quote.pharmacyId, pharmacyId),
                 eq(quote.status, sql.placeholder('status') as unknown as QuoteStatus),
               )
-            : eq(quote.pharmacyId, sql.placeholder('pharmacyId')),
+            : eq(quote.pharmacyId, pharmacyId),
         )
         .orderBy(...listOrder)
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .as('page_ids');
-      return db
-        .select(itemColumns)
-        .from(ids)
-        .innerJoin(quote, eq(quote.id, ids.id))
-        .innerJoin(product, eq(product.id, quote.productId))
-        .leftJoin(category, eq(category.id, product.categoryId))
-        .orderBy(...listOrder)
-        .prepare(byStatus ? 'quote_page_status' : 'quote_page_all');
+        .limit(sql.raw(String(Math.trunc(pageSize))) as unknown as number)
+        .prepare(name);
+      this.firstPages.set(name, statement);
+    }
+    return statement as { execute(v: Record<string, unknown>): Promise<(QuoteRow & { counts: unknown })[]> };
+  }
+
+  /**
+   * Categories by id (about fifty), shared through the catalogue cache: emptied by every catalogue write of this
+   * instance, at most its time to live (5 s) behind another instance's rename. A category it does not hold yet (just
+   * added) is read afresh.
+   */
+  private async categoryNames(rows: readonly { categoryId: number | null }[]): Promise<Map<number, string>> {
+    const load = async () => {
+      const all = await this.db.select({ id: category.id, name: category.name }).from(category);
+      return new Map(all.map((c) => [c.id, c.name]));
     };
-    this.pageAll = page(false);
-    this.pageByStatus = page(true);
+    let names = this.catalogueCache ? await this.catalogueCache.get('quote:category-names', load) : await load();
+    if (rows.some((r) => r.categoryId !== null && !names.has(r.categoryId))) names = await load();
+    return names;
+  }
+
+  /** The rows with their category's name (set on the rows themselves: they are this call's own objects). */
+  private async named(rows: QuoteRow[]): Promise<QuoteItemRow[]> {
+    if (rows.length === 0) return [];
+    const names = await this.categoryNames(rows);
+    for (const r of rows as QuoteItemRow[])
+      r.categoryName = r.categoryId === null ? null : (names.get(r.categoryId) ?? null);
+    return rows as QuoteItemRow[];
   }
 
   /**
    * A page of the pharmacy's quotes, pinned first, with the total and the tab counts. Without filters besides the tab,
-   * the page's ids come from the list index (20 entries read) and the counts from list_count (kept by triggers), so
-   * nothing is scanned; a filtered search counts exactly what it matches, all tabs in one pass.
+   * the page walks the list index and stops after it, and the counts come from list_count in the same statement;
+   * a filtered search answers from its matches (see `matchesOf`).
    */
   async page(
     pharmacyId: number,
@@ -140,52 +221,157 @@ export class QuoteRepository {
     if (query.stock_below !== undefined) onQuote.push(sql`${quote.stock} < ${query.stock_below}`);
 
     if (onProduct.length === 0 && onQuote.length === 0) {
-      const [rows, counted] = await Promise.all([
-        status
-          ? this.pageByStatus.execute({ pharmacyId, status, limit, offset })
-          : this.pageAll.execute({ pharmacyId, limit, offset }),
-        readListCounts(this.db, 'quote', pharmacyId),
-      ]);
-      return { rows, counts: tabCounts(counted.on_shelf, counted.off_shelf) };
+      const rows =
+        offset === 0 && preparedPageSizes.has(limit)
+          ? await this.firstPage(status !== undefined, limit).execute({ pharmacyId, status })
+          : await this.deepPage(pharmacyId, status, limit, offset);
+      const counted = rows.length
+        ? toListCounts('quote', rows[0].counts as Record<string, number | string> | null)
+        : await readListCounts(this.db, 'quote', pharmacyId);
+      return { rows: await this.named(rows), counts: tabCounts(counted.on_shelf, counted.off_shelf) };
     }
 
-    const filtered = [eq(quote.pharmacyId, pharmacyId), ...onQuote, ...onProduct];
-    const pageWhere = and(...filtered, ...(status ? [eq(quote.status, status)] : []));
-    const pageQuery = this.db
-      .select(itemColumns)
+    const key = JSON.stringify([
+      pharmacyId,
+      query.keyword ?? '',
+      query.type ?? '',
+      query.category_id ? Number(query.category_id) : 0,
+      moneyKey(query.price_min),
+      moneyKey(query.price_max),
+      query.stock_below ?? null,
+    ]);
+    const byCategory = query.category_id !== undefined;
+    const cached = this.matches.peek(key);
+    if (cached) {
+      // the page's rows and the current versions in one statement: the cached matches hold while the versions do
+      const ids = pageOf(cached.value.ids, status, offset, limit);
+      const { rows, version } = await this.rowsByIds(pharmacyId, ids, byCategory ? 'category' : 'plain');
+      if (version === cached.version) return { rows: await this.named(rows), counts: countsOf(cached.value) };
+    }
+    const where = and(eq(quote.pharmacyId, pharmacyId), ...onQuote, ...onProduct)!;
+    const fresh = await this.matchesOf(where, onProduct.length > 0, this.versionOf(pharmacyId, byCategory));
+    this.matches.set(key, fresh.version, fresh.matches);
+    const { rows } = await this.rowsByIds(pharmacyId, pageOf(fresh.matches.ids, status, offset, limit), 'none');
+    return { rows: await this.named(rows), counts: countsOf(fresh.matches) };
+  }
+
+  /** A page past the first (or of a size the console does not offer): ids from the index alone, then their rows. */
+  private deepPage(pharmacyId: number, status: QuoteStatus | undefined, limit: number, offset: number) {
+    const ids = this.db
+      .select({ id: quote.id })
       .from(quote)
-      .innerJoin(product, eq(product.id, quote.productId))
-      .leftJoin(category, eq(category.id, product.categoryId))
-      .where(pageWhere)
+      .where(and(eq(quote.pharmacyId, pharmacyId), ...(status ? [eq(quote.status, status)] : [])))
       .orderBy(...listOrder)
       .limit(limit)
-      .offset(offset);
-    const countColumns = {
-      onShelf: sql<number>`(count(*) filter (where ${quote.status} = 'on_shelf'))::int`,
-      offShelf: sql<number>`(count(*) filter (where ${quote.status} = 'off_shelf'))::int`,
-    };
-    const countQuery = onProduct.length
-      ? this.db
-          .select(countColumns)
-          .from(quote)
-          .innerJoin(product, eq(product.id, quote.productId))
-          .where(and(...filtered))
-      : this.db
-          .select(countColumns)
-          .from(quote)
-          .where(and(...filtered));
-    const [rows, [c]] = await Promise.all([pageQuery, countQuery]);
-    return { rows, counts: tabCounts(Number(c?.onShelf ?? 0), Number(c?.offShelf ?? 0)) };
+      .offset(offset)
+      .as('page_ids');
+    return this.db
+      .select({ ...rowColumns, counts: listCountsColumn('quote', pharmacyId) })
+      .from(ids)
+      .innerJoin(quote, eq(quote.id, ids.id))
+      .innerJoin(product, eq(product.id, quote.productId))
+      .orderBy(...listOrder) as unknown as Promise<(QuoteRow & { counts: unknown })[]>;
+  }
+
+  /**
+   * The versions a filtered search's result depends on: the pharmacy's quote writes and the catalogue's product
+   * writes (a rename changes what a keyword matches), and for a category filter the category tree's shape. Null
+   * while either counter has no row yet (nothing to tell states apart by: such a search is computed every time).
+   */
+  private versionOf(pharmacyId: number | Placeholder, byCategory: boolean): SQL<string | null> {
+    const versions = sql`${writeVersionColumn('quote', pharmacyId)} || ':' || ${writeVersionColumn('product', 0)}`;
+    return (byCategory ? sql`${versions} || ':' || ${categoryTreePrint}` : versions) as SQL<string | null>;
+  }
+
+  /**
+   * Every quote of the pharmacy the filter matches, in list order with its tab, and the versions, in one statement
+   * (one snapshot). The plan PostgreSQL picks for a keyword: the trigram index's matching products hashed against
+   * the pharmacy's entries of quote_pharmacy_product_uq, then those quotes' order columns.
+   */
+  private async matchesOf(
+    where: SQL,
+    joinProduct: boolean,
+    version: SQL<string | null>,
+  ): Promise<{ version: string | null; matches: Matches }> {
+    const result = await this.db.execute(sql`
+      select ${version} as version,
+             coalesce(array_agg(case when ${quote.status} = 'on_shelf' then ${quote.id} else -${quote.id} end
+                                order by ${quote.isTop} desc, ${quote.sort} desc, ${quote.id} desc), '{}') as ids
+      from ${quote} ${joinProduct ? sql`inner join ${product} on ${product.id} = ${quote.productId}` : sql``}
+      where ${where}`);
+    const row = (result as unknown as { rows: { version: string | null; ids: number[] | string }[] }).rows[0];
+    const ids = Int32Array.from(parseIntArray(row.ids));
+    let onShelf = 0;
+    for (const id of ids) if (id > 0) onShelf++;
+    return { version: row.version, matches: { ids, onShelf, offShelf: ids.length - onShelf } };
+  }
+
+  /**
+   * The quotes of these ids (of this pharmacy) in the order given and, unless `versions` is 'none', the current
+   * versions (versionOf) in the same statement: named prepared statements (the ids an int[] parameter), so a page
+   * of a search already matched costs what page 1 costs.
+   */
+  private async rowsByIds(
+    pharmacyId: number,
+    ids: number[],
+    versions: 'none' | 'plain' | 'category',
+  ): Promise<{ rows: QuoteRow[]; version: string | null }> {
+    const withVersion = versions !== 'none';
+    let rows: (QuoteRow & { version?: string | null })[] = [];
+    if (ids.length) rows = await this.byIdsStatement(versions).execute({ pharmacyId, ids });
+    let version: string | null = null;
+    if (withVersion) {
+      // no row to carry the versions (a page past the end; rows deleted since, which moved the version anyway)
+      version = rows.length
+        ? (rows[0].version ?? null)
+        : ((await this.versionStatement(versions === 'category').execute({ pharmacyId }))[0]?.version ?? null);
+    }
+    const at = new Map(ids.map((id, i) => [id, i]));
+    rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+    if (withVersion) for (const r of rows) delete r.version;
+    return { rows, version };
+  }
+
+  private byIdsStatement(versions: 'none' | 'plain' | 'category') {
+    const name = `quote_rows_by_ids_${versions}`;
+    let statement = this.byIdsStatements.get(name);
+    if (!statement) {
+      const pharmacyId = sql.placeholder('pharmacyId');
+      const columns =
+        versions === 'none'
+          ? rowColumns
+          : { ...rowColumns, version: this.versionOf(pharmacyId, versions === 'category') };
+      statement = this.db
+        .select(columns)
+        .from(quote)
+        .innerJoin(product, eq(product.id, quote.productId))
+        .where(and(eq(quote.pharmacyId, pharmacyId), sql`${quote.id} = any(${sql.placeholder('ids')}::int[])`))
+        .prepare(name);
+      this.byIdsStatements.set(name, statement);
+    }
+    return statement as { execute(v: Record<string, unknown>): Promise<(QuoteRow & { version?: string | null })[]> };
+  }
+
+  private versionStatement(byCategory: boolean) {
+    const name = `quote_filter_version_${byCategory ? 'category' : 'plain'}`;
+    let statement = this.byIdsStatements.get(name);
+    if (!statement) {
+      statement = this.db
+        .select({ version: this.versionOf(sql.placeholder('pharmacyId'), byCategory) })
+        .from(sql`(select 1) as one`)
+        .prepare(name);
+      this.byIdsStatements.set(name, statement);
+    }
+    return statement as { execute(v: Record<string, unknown>): Promise<{ version: string | null }[]> };
   }
 
   async findItem(pharmacyId: number, id: number): Promise<QuoteItemRow | undefined> {
-    const [row] = await this.db
-      .select(itemColumns)
+    const rows = await this.db
+      .select(rowColumns)
       .from(quote)
       .innerJoin(product, eq(product.id, quote.productId))
-      .leftJoin(category, eq(category.id, product.categoryId))
       .where(and(eq(quote.id, id), eq(quote.pharmacyId, pharmacyId)));
-    return row;
+    return (await this.named(rows))[0];
   }
 
   /** Catalogue products for the picker (active ones), each marked with whether this pharmacy quotes it. */
@@ -304,3 +490,25 @@ const tabCounts = (onShelf: number, offShelf: number): QuoteTabCounts => ({
   on_shelf: onShelf,
   off_shelf: offShelf,
 });
+
+const countsOf = (m: Matches) => tabCounts(m.onShelf, m.offShelf);
+
+/** The ids of one page of a tab, from a search's matches (ids negated when off shelf). */
+function pageOf(matches: Int32Array, status: QuoteStatus | undefined, offset: number, limit: number): number[] {
+  const page: number[] = [];
+  let skipped = 0;
+  for (const m of matches) {
+    if (status === 'on_shelf' ? m < 0 : status === 'off_shelf' ? m > 0 : false) continue;
+    if (skipped++ < offset) continue;
+    page.push(Math.abs(m));
+    if (page.length === limit) break;
+  }
+  return page;
+}
+
+/** An int[] as the driver gives it: an array (pg, PGlite) or its text form. */
+function parseIntArray(value: number[] | string): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  const inner = value.replace(/^{|}$/g, '');
+  return inner === '' ? [] : inner.split(',').map(Number);
+}

@@ -32,7 +32,7 @@ const toItem = (r: QuoteItemRow): QuoteListItem => ({
   status: r.status,
   is_top: r.isTop,
   sales_count: r.salesCount,
-  updated_at: new Date(r.updatedAt).toISOString(),
+  updated_at: r.updatedAt,
 });
 
 const toProduct = (r: QuoteProductRow): QuoteProduct => ({

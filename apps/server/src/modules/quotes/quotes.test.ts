@@ -2,7 +2,7 @@ import { quoteListItemSchema, quoteListResultSchema, quoteMessages } from '@phar
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, pharmacyMember, product, quote, quoteSet, quoteSetItem } from '../../db/schema/index';
+import { account, category, pharmacyMember, product, quote, quoteSet, quoteSetItem } from '../../db/schema/index';
 import { hashPassword } from '../../lib/crypto';
 import { createTestApp, headers, type TestApp } from '../../test/test-app';
 
@@ -381,6 +381,130 @@ describe('shelf, pin, delete', () => {
     await t.database.db.delete(quoteSet).where(eq(quoteSet.id, set.id));
     expect(await data('DELETE', `/pharmacy/quote/${q.id}`, admin)).toBeNull();
     expect((await call('DELETE', `/pharmacy/quote/${q.id}`, admin)).statusCode).toBe(404);
+  });
+});
+
+describe('filtered totals', () => {
+  type Item = { id: number; product_id: number; price: string; status: string; name: string; category_name: string };
+  /** What a filter really matches in A, by status: the ground truth a (possibly cached) answer must equal. */
+  const truth = async (where: ReturnType<typeof sql>) => {
+    const rows = await t.database.db.execute(
+      sql`select q.status, count(*)::int as n from quote q join product p on p.id = q.product_id
+          where q.pharmacy_id = ${A} and ${where} group by q.status`,
+    );
+    const by = Object.fromEntries(
+      ((rows as { rows: unknown[] }).rows as { status: string; n: number }[]).map((r) => [r.status, Number(r.n)]),
+    );
+    const on = by.on_shelf ?? 0;
+    const off = by.off_shelf ?? 0;
+    return { all: on + off, on_shelf: on, off_shelf: off };
+  };
+
+  it('stay exact after a price-only update, a status flip, an insert, a delete and a product rename', async () => {
+    const tag = `精确计数${Date.now().toString(36)}`;
+    const made = await t.database.db
+      .insert(product)
+      .values(
+        ['甲', '乙', '丙', '丁'].map((n) => ({
+          name: `${tag}${n}片`,
+          type: 'OTC' as const,
+          status: 'active' as const,
+        })),
+      )
+      .returning({ id: product.id });
+    const [p1, p2, p3, p4] = made.map((r) => r.id);
+    const create = async (productId: number, price: string) =>
+      (await data('POST', '/pharmacy/quote', admin, A, { product_id: productId, price, stock: 5 })).id as number;
+    const q1 = await create(p1, '9.90');
+    const q2 = await create(p2, '12.00');
+    const keyword = `keyword=${encodeURIComponent(tag)}`;
+    const byTag = sql`p.name like ${`${tag}%`}`;
+    /** Reads the search twice (the second answer comes from the cached matches) and checks both against the truth. */
+    const read = async (query: string, where: ReturnType<typeof sql>) => {
+      const first = await data('GET', `/pharmacy/quote?${query}&page_size=100`, admin);
+      const again = await data('GET', `/pharmacy/quote?${query}&page_size=100`, admin);
+      expect(again).toEqual(first);
+      expect(first.counts).toEqual(await truth(where));
+      expect(first.total).toBe(first.list.length);
+      for (const q of first.list) quoteListItemSchema.strict().parse(q);
+      return first as { counts: { all: number; on_shelf: number; off_shelf: number }; list: Item[] };
+    };
+    const cheap = `${keyword}&price_max=10`;
+    const cheapWhere = sql`${byTag} and q.price <= 10`;
+    expect((await read(keyword, byTag)).counts).toEqual({ all: 2, on_shelf: 2, off_shelf: 0 });
+    expect((await read(cheap, cheapWhere)).list.map((q) => q.id)).toEqual([q1]);
+
+    // a price-only update: the price filter's answer changes, and the page shows the new price
+    await data('PUT', `/pharmacy/quote/${q2}`, admin, A, { price: '8.80', stock: 5 });
+    const cheaper = await read(cheap, cheapWhere);
+    expect(cheaper.counts.all).toBe(2);
+    expect(cheaper.list.find((q) => q.id === q2)?.price).toBe('8.80');
+
+    // a status flip: the tab counts move, and the tab's page follows
+    await data('PUT', '/pharmacy/quote/shelf', admin, A, { ids: [q1], status: 'off_shelf' });
+    expect((await read(keyword, byTag)).counts).toEqual({ all: 2, on_shelf: 1, off_shelf: 1 });
+    const offTab = await read(`${keyword}&status=off_shelf`, byTag);
+    expect(offTab.list.map((q) => q.id)).toEqual([q1]);
+
+    // an insert
+    const q3 = await create(p3, '5.00');
+    expect((await read(keyword, byTag)).counts).toEqual({ all: 3, on_shelf: 2, off_shelf: 1 });
+    expect((await read(cheap, cheapWhere)).counts.all).toBe(3);
+
+    // a delete
+    await data('DELETE', `/pharmacy/quote/${q3}`, admin);
+    expect((await read(keyword, byTag)).counts).toEqual({ all: 2, on_shelf: 1, off_shelf: 1 });
+
+    // a product rename (a catalogue write, here straight in SQL as an operator tool or psql would): out of the search,
+    // and another product renamed into it (p4, quoted while named otherwise)
+    await t.database.db.update(product).set({ name: '改名后的药品' }).where(eq(product.id, p2));
+    expect((await read(keyword, byTag)).counts).toEqual({ all: 1, on_shelf: 0, off_shelf: 1 });
+    await t.database.db.update(product).set({ name: '另一个名字' }).where(eq(product.id, p4));
+    await create(p4, '7.00');
+    expect((await read(keyword, byTag)).counts).toEqual({ all: 1, on_shelf: 0, off_shelf: 1 });
+    await t.database.db
+      .update(product)
+      .set({ name: `${tag}戊片` })
+      .where(eq(product.id, p4));
+    const renamed = await read(keyword, byTag);
+    expect(renamed.counts).toEqual({ all: 2, on_shelf: 1, off_shelf: 1 });
+    expect(renamed.list.map((q) => q.name).sort()).toEqual([`${tag}戊片`, `${tag}甲片`]);
+
+    // a write outside the routes (a quote's stock in SQL) moves a stock filter's answer just the same
+    const lowStock = `${keyword}&stock_below=3`;
+    const lowWhere = sql`${byTag} and q.stock < 3`;
+    expect((await read(lowStock, lowWhere)).counts.all).toBe(0);
+    await t.database.db.update(quote).set({ stock: 1 }).where(eq(quote.id, q1));
+    expect((await read(lowStock, lowWhere)).counts).toEqual({ all: 1, on_shelf: 0, off_shelf: 1 });
+  });
+
+  it('a category filter follows the category tree (a sub-category moved to another parent)', async () => {
+    const tag = `分类计数${Date.now().toString(36)}`;
+    const [parentA, parentB] = await t.database.db
+      .insert(category)
+      .values([{ name: `${tag}甲类` }, { name: `${tag}乙类` }])
+      .returning({ id: category.id });
+    const [child] = await t.database.db
+      .insert(category)
+      .values({ name: `${tag}子类`, parentId: parentA.id })
+      .returning({ id: category.id });
+    const [p] = await t.database.db
+      .insert(product)
+      .values({ name: `${tag}片`, type: 'RX', status: 'active', categoryId: child.id })
+      .returning({ id: product.id });
+    const created = await data('POST', '/pharmacy/quote', admin, A, { product_id: p.id, price: '3.00', stock: 1 });
+    const under = async (parent: number) => {
+      const first = await data('GET', `/pharmacy/quote?category_id=${parent}`, admin);
+      expect(await data('GET', `/pharmacy/quote?category_id=${parent}`, admin)).toEqual(first);
+      return first as { total: number; list: Item[] };
+    };
+    const inA = await under(parentA.id);
+    expect(inA.total).toBe(1);
+    expect(inA.list[0]).toMatchObject({ id: created.id, category_name: `${tag}子类` });
+    expect((await under(parentB.id)).total).toBe(0);
+    await t.database.db.update(category).set({ parentId: parentB.id }).where(eq(category.id, child.id));
+    expect((await under(parentA.id)).total).toBe(0);
+    expect((await under(parentB.id)).total).toBe(1);
   });
 });
 
