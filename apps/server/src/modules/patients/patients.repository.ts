@@ -121,14 +121,13 @@ export class PatientRepository {
   }
 
   /** The published items of the three content collections the history lists are picked from. */
-  async historyVocabulary(): Promise<HistoryVocabulary> {
+  async historyVocabulary(db: DbExecutor = this.db): Promise<HistoryVocabulary> {
     const published = (table: typeof allergyHistory) =>
-      this.db.select({ name: table.name }).from(table).where(eq(table.status, 'published'));
-    const [allergy, family, past] = await Promise.all([
-      published(allergyHistory),
-      published(familyMedicalHistory),
-      published(pastMedicalHistory),
-    ]);
+      db.select({ name: table.name }).from(table).where(eq(table.status, 'published'));
+    // one after the other: inside a transaction they share one connection
+    const allergy = await published(allergyHistory);
+    const family = await published(familyMedicalHistory);
+    const past = await published(pastMedicalHistory);
     const names = (rows: { name: string }[]) => new Set(rows.map((r) => r.name));
     return {
       allergy_history: names(allergy),

@@ -103,9 +103,13 @@ export class PatientService {
    * Each history value must be an item of its content collection (or 无); a value the member already has stays
    * allowed, so that an item the editors later retired does not block other edits.
    */
-  private async checkHistories(body: Partial<Record<HistoryField, string[]>>, existing?: FamilyMemberRow) {
+  private async checkHistories(
+    body: Partial<Record<HistoryField, string[]>>,
+    existing?: FamilyMemberRow,
+    db?: DbExecutor,
+  ) {
     if (historyFields.every((f) => body[f] === undefined || body[f].length === 0)) return;
-    const vocabulary = await this.repo.historyVocabulary();
+    const vocabulary = await this.repo.historyVocabulary(db);
     for (const field of historyFields) {
       const kept = new Set(existing ? existing[historyColumn[field]] : []);
       const unknown = (body[field] ?? []).find((v) => v !== HISTORY_NONE && !vocabulary[field].has(v) && !kept.has(v));
@@ -163,7 +167,7 @@ export class PatientService {
       const rows = await this.repo.familyMembers(accountId, tx);
       const existing = rows.find((r) => r.id === id);
       if (!existing) throw AppError.notFound(FAMILY_MEMBER_NOT_FOUND, 'Family member not found');
-      await this.checkHistories(body, existing);
+      await this.checkHistories(body, existing, tx);
       const idNumber =
         body.id_number !== undefined && body.id_number !== existing.idNumber ? body.id_number : undefined;
       await this.checkUniqueness(tx, accountId, { idNumber, relation: body.relation }, rows, id);
