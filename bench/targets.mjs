@@ -117,49 +117,52 @@ async function quotePage(db, ctx) {
   };
 }
 
-// A filtered search as QuoteRepository.page answers it: the search's matches (ids in list order, negated when off
-// shelf) kept with the versions they were read at — the pharmacy's quote writes and the catalogue's product writes
-// (list_count, migration 0009) — and used while the versions read with the page's rows are the same.
+// A filtered search as QuoteRepository.page answers it: its counts and its page's ids kept with the versions they were
+// read at — the pharmacy's quote writes and the catalogue's product writes (list_count, migration 0009) — and used
+// while the versions read with the page's rows by id are the same; else the page walks the list index in order until
+// it is full, with the exact count (quote_pharmacy_product_uq carries the status) as a column of the same statement.
 const versions = `(select n::text from list_count where scope = 'quote:writes' and owner_id = $1 and bucket = 'n')
   || ':' || (select n::text from list_count where scope = 'product:writes' and owner_id = 0 and bucket = 'n')`;
-const searchMatches = new Map();
-
-async function quoteRowsByIds(db, pharmacyId, ids) {
-  const { rows } = await db.query({
-    name: 'bare_quote_rows_by_ids',
-    text: `select ${quoteColumns}, ${versions} as version from quote q join product p on p.id = q.product_id
-      where q.pharmacy_id = $1 and q.id = any($2::int[])`,
-    values: [pharmacyId, ids],
-  });
+const searchCache = new Map();
+const byIdsOrder = (ids, rows) => {
   const at = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => at.get(a.id) - at.get(b.id));
-}
+};
 
 /** A filtered quote search (keyword + tab): the page and the exact count of every tab. */
 async function quoteSearch(db, ctx, keyword, status) {
   await staffOf(db, ctx);
-  const key = `${ctx.pharmacyId}:${keyword}`;
-  const pageIds = (ids) =>
-    ids
-      .filter((id) => (status === 'on_shelf' ? id > 0 : id < 0))
-      .slice(0, 20)
-      .map(Math.abs);
-  let entry = searchMatches.get(key);
-  let rows = entry ? await quoteRowsByIds(db, ctx.pharmacyId, pageIds(entry.ids)) : [];
-  if (!entry || rows[0]?.version !== entry.version) {
-    const { rows: m } = await db.query(
-      `select ${versions} as version,
-         coalesce(array_agg(case when q.status = 'on_shelf' then q.id else -q.id end order by ${quoteOrder}), '{}') as ids
+  const key = `${ctx.pharmacyId}:${keyword}:${status}`;
+  const cached = searchCache.get(key);
+  let rows;
+  let counts;
+  if (cached) {
+    const { rows: byId } = await db.query({
+      name: 'bare_quote_rows_by_ids',
+      text: `select ${quoteColumns}, ${versions} as version from quote q join product p on p.id = q.product_id
+        where q.pharmacy_id = $1 and q.id = any($2::int[])`,
+      values: [ctx.pharmacyId, cached.ids],
+    });
+    if (byId[0]?.version === cached.version) {
+      rows = byIdsOrder(cached.ids, byId);
+      counts = cached.counts;
+    }
+  }
+  if (!rows) {
+    const search = `(p.name || chr(31) || p.generic_name || chr(31) || p.approval_no || chr(31) || p.barcode) ilike $2`;
+    ({ rows } = await db.query(
+      `select ${quoteColumns}, ${versions} as version,
+         (select json_build_array(count(*) filter (where q.status = 'on_shelf'), count(*) filter (where q.status = 'off_shelf'))::text
+          from quote q join product p on p.id = q.product_id where q.pharmacy_id = $1 and ${search}) as counts
        from quote q join product p on p.id = q.product_id
-       where q.pharmacy_id = $1 and (p.name || chr(31) || p.generic_name || chr(31) || p.approval_no || chr(31) || p.barcode) ilike $2`,
-      [ctx.pharmacyId, `%${keyword}%`],
-    );
-    entry = { version: m[0].version, ids: m[0].ids, on: m[0].ids.filter((id) => id > 0).length };
-    searchMatches.set(key, entry);
-    rows = await quoteRowsByIds(db, ctx.pharmacyId, pageIds(entry.ids));
+       where q.pharmacy_id = $1 and ${search} and q.status = $3 order by ${quoteOrder} limit 20`,
+      [ctx.pharmacyId, `%${keyword}%`, status],
+    ));
+    const [on, off] = JSON.parse(rows[0].counts);
+    counts = tabCounts(on, off);
+    searchCache.set(key, { version: rows[0].version, ids: rows.map((r) => r.id), counts });
   }
   const names = await categoryNames(db);
-  const counts = tabCounts(entry.on, entry.ids.length - entry.on);
   return { list: rows.map(quoteItem(names)), total: counts[status], page: 1, page_size: 20, counts };
 }
 

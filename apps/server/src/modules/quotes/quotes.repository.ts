@@ -111,19 +111,18 @@ const moneyKey = (v: string | undefined) => {
   return `${BigInt(whole)}.${fraction.padEnd(2, '0')}`;
 };
 
-/**
- * A filtered search's matches at the write versions they were read at: every matching quote's id in list order,
- * negated when off shelf (so one array carries the tab too), and the counts per tab. What a page of any tab needs
- * besides the rows themselves, which are always read afresh.
- */
-interface Matches {
-  ids: Int32Array;
+/** A filtered search's counts per tab, and one of its pages (the quote ids in list order). */
+interface FilteredCounts {
   onShelf: number;
   offShelf: number;
 }
+interface FilteredPage {
+  ids: number[];
+}
 
-/** A search's matches take ~4 bytes a quote: 64 MB holds thousands of searches of a 20,000-quote pharmacy. */
-const MATCHES_CACHE_BYTES = 64 * 1024 * 1024;
+/** Entries each kept: a count is two numbers, a page at most 100 ids. */
+const FILTERED_COUNTS_KEPT = 20_000;
+const FILTERED_PAGES_KEPT = 20_000;
 
 /** The category tree's shape (ids and parents), for searches whose category filter takes in sub-categories. */
 const categoryTreePrint = sql<string>`(select md5(coalesce(string_agg(c.id || '>' || coalesce(c.parent_id, 0), ',' order by c.id), ''))
@@ -135,11 +134,15 @@ export class QuoteRepository {
   private readonly firstPages = new Map<string, { execute(v: Record<string, unknown>): Promise<unknown[]> }>();
   /** A search's page by ids (with or without the versions), and the versions alone: prepared once each. */
   private readonly byIdsStatements = new Map<string, { execute(v: Record<string, unknown>): Promise<unknown[]> }>();
-  /** Filtered searches' matches, exact while the pharmacy's and the catalogue's write versions stand. */
-  private readonly matches = new VersionedCache<Matches>({
-    maxSize: MATCHES_CACHE_BYTES,
-    sizeOf: (m) => m.ids.byteLength + 64,
+  /**
+   * Filtered searches' counts (keyed by pharmacy and normalised filter) and pages (also by tab, offset, size), each
+   * with the write versions it was read at: used only while the versions read with the page's rows are the same.
+   */
+  private readonly filteredCounts = new VersionedCache<FilteredCounts>({
+    maxSize: FILTERED_COUNTS_KEPT,
+    sizeOf: () => 1,
   });
+  private readonly filteredPages = new VersionedCache<FilteredPage>({ maxSize: FILTERED_PAGES_KEPT, sizeOf: () => 1 });
 
   constructor(
     private readonly db: Database,
@@ -241,18 +244,70 @@ export class QuoteRepository {
       query.stock_below ?? null,
     ]);
     const byCategory = query.category_id !== undefined;
-    const cached = this.matches.peek(key);
-    if (cached) {
-      // the page's rows and the current versions in one statement: the cached matches hold while the versions do
-      const ids = pageOf(cached.value.ids, status, offset, limit);
-      const { rows, version } = await this.rowsByIds(pharmacyId, ids, byCategory ? 'category' : 'plain');
-      if (version === cached.version) return { rows: await this.named(rows), counts: countsOf(cached.value) };
+    const pageKey = `${key}|${query.status}|${offset}|${limit}`;
+    const counted = this.filteredCounts.peek(key);
+    const paged = this.filteredPages.peek(pageKey);
+    if (counted && paged && paged.version === counted.version) {
+      // warm: the page's rows by id and the current versions, one statement; the cache holds while the versions do
+      const { rows, version } = await this.rowsByIds(pharmacyId, paged.value.ids, byCategory ? 'category' : 'plain');
+      if (version === counted.version)
+        return { rows: await this.named(rows), counts: tabCounts(counted.value.onShelf, counted.value.offShelf) };
     }
+
+    // cold: walk the list in order until the page is full, the counts (unless still current) in the same statement
     const where = and(eq(quote.pharmacyId, pharmacyId), ...onQuote, ...onProduct)!;
-    const fresh = await this.matchesOf(where, onProduct.length > 0, this.versionOf(pharmacyId, byCategory));
-    this.matches.set(key, fresh.version, fresh.matches);
-    const { rows } = await this.rowsByIds(pharmacyId, pageOf(fresh.matches.ids, status, offset, limit), 'none');
-    return { rows: await this.named(rows), counts: countsOf(fresh.matches) };
+    const version = this.versionOf(pharmacyId, byCategory);
+    const countsSql = this.filteredCountSql(where, onProduct.length > 0);
+    const rows = await this.db
+      .select({ ...rowColumns, version, ...(counted ? {} : { counts: countsSql }) })
+      .from(quote)
+      .innerJoin(product, eq(product.id, quote.productId))
+      .where(status ? and(where, eq(quote.status, status)) : where)
+      .orderBy(...listOrder)
+      .limit(limit)
+      .offset(offset);
+    let pageVersion = rows[0]?.version ?? null;
+    let counts: { version: string | null; value: FilteredCounts } | undefined;
+    if (rows.length && !counted) counts = { version: pageVersion, value: parseCounts(rows[0].counts) };
+    else if (rows.length && counted?.version === pageVersion) counts = counted;
+    else {
+      // no row to carry them (nothing matches in this tab, or a page past the end), or written since they were counted
+      const [row] = await this.db.select({ version, counts: countsSql }).from(sql`(select 1) as one`);
+      counts = { version: row.version, value: parseCounts(row.counts) };
+      // an empty page is empty at that version if the count agrees
+      if (!rows.length) {
+        const inTab =
+          status === 'on_shelf'
+            ? counts.value.onShelf
+            : status === 'off_shelf'
+              ? counts.value.offShelf
+              : counts.value.onShelf + counts.value.offShelf;
+        if (inTab <= offset) pageVersion = counts.version;
+      }
+    }
+    this.filteredCounts.set(key, counts.version, counts.value);
+    this.filteredPages.set(pageKey, pageVersion, { ids: rows.map((r) => r.id) });
+    for (const r of rows as Partial<(typeof rows)[number]>[]) {
+      delete r.version;
+      delete r.counts;
+    }
+    return {
+      rows: await this.named(rows as unknown as QuoteRow[]),
+      counts: tabCounts(counts.value.onShelf, counts.value.offShelf),
+    };
+  }
+
+  /**
+   * The exact count of a filter's quotes per tab, as a column: an uncorrelated subquery (evaluated once). For a
+   * product filter PostgreSQL hashes the matching products (the trigram index for a keyword) against the pharmacy's
+   * entries of quote_pharmacy_product_uq, which carries the status: read from the index alone, not the quote rows.
+   */
+  private filteredCountSql(where: SQL, joinProduct: boolean) {
+    // "quote"."status" written out: drizzle leaves a column unqualified in a statement without joins
+    return sql<string>`(select json_build_array(count(*) filter (where "quote"."status" = 'on_shelf'),
+        count(*) filter (where "quote"."status" = 'off_shelf'))::text
+      from ${quote} ${joinProduct ? sql`inner join ${product} on ${product.id} = ${quote.productId}` : sql``}
+      where ${where})`;
   }
 
   /** A page past the first (or of a size the console does not offer): ids from the index alone, then their rows. */
@@ -281,29 +336,6 @@ export class QuoteRepository {
   private versionOf(pharmacyId: number | Placeholder, byCategory: boolean): SQL<string | null> {
     const versions = sql`${writeVersionColumn('quote', pharmacyId)} || ':' || ${writeVersionColumn('product', 0)}`;
     return (byCategory ? sql`${versions} || ':' || ${categoryTreePrint}` : versions) as SQL<string | null>;
-  }
-
-  /**
-   * Every quote of the pharmacy the filter matches, in list order with its tab, and the versions, in one statement
-   * (one snapshot). The plan PostgreSQL picks for a keyword: the trigram index's matching products hashed against
-   * the pharmacy's entries of quote_pharmacy_product_uq, then those quotes' order columns.
-   */
-  private async matchesOf(
-    where: SQL,
-    joinProduct: boolean,
-    version: SQL<string | null>,
-  ): Promise<{ version: string | null; matches: Matches }> {
-    const result = await this.db.execute(sql`
-      select ${version} as version,
-             coalesce(array_agg(case when ${quote.status} = 'on_shelf' then ${quote.id} else -${quote.id} end
-                                order by ${quote.isTop} desc, ${quote.sort} desc, ${quote.id} desc), '{}') as ids
-      from ${quote} ${joinProduct ? sql`inner join ${product} on ${product.id} = ${quote.productId}` : sql``}
-      where ${where}`);
-    const row = (result as unknown as { rows: { version: string | null; ids: number[] | string }[] }).rows[0];
-    const ids = Int32Array.from(parseIntArray(row.ids));
-    let onShelf = 0;
-    for (const id of ids) if (id > 0) onShelf++;
-    return { version: row.version, matches: { ids, onShelf, offShelf: ids.length - onShelf } };
   }
 
   /**
@@ -491,24 +523,8 @@ const tabCounts = (onShelf: number, offShelf: number): QuoteTabCounts => ({
   off_shelf: offShelf,
 });
 
-const countsOf = (m: Matches) => tabCounts(m.onShelf, m.offShelf);
-
-/** The ids of one page of a tab, from a search's matches (ids negated when off shelf). */
-function pageOf(matches: Int32Array, status: QuoteStatus | undefined, offset: number, limit: number): number[] {
-  const page: number[] = [];
-  let skipped = 0;
-  for (const m of matches) {
-    if (status === 'on_shelf' ? m < 0 : status === 'off_shelf' ? m > 0 : false) continue;
-    if (skipped++ < offset) continue;
-    page.push(Math.abs(m));
-    if (page.length === limit) break;
-  }
-  return page;
-}
-
-/** An int[] as the driver gives it: an array (pg, PGlite) or its text form. */
-function parseIntArray(value: number[] | string): number[] {
-  if (Array.isArray(value)) return value.map(Number);
-  const inner = value.replace(/^{|}$/g, '');
-  return inner === '' ? [] : inner.split(',').map(Number);
+/** `[on_shelf, off_shelf]` as the count column gives it. */
+function parseCounts(raw: unknown): FilteredCounts {
+  const [onShelf, offShelf] = JSON.parse(String(raw)) as [number, number];
+  return { onShelf, offShelf };
 }
