@@ -12,8 +12,8 @@ test('a quote is created through the picker (a wrong price first), pinned, and t
   const app = new ConsolePage(page);
   await app.useSession(demoAccounts.pharmacy_admin, '/pharmacy/quote');
   await expect(page.getByRole('heading', { name: '报价管理' })).toBeVisible();
-  const onShelf = await tabCount(page, '已上架');
-  const offShelf = await tabCount(page, '已下架');
+  // Other test files write this pharmacy's quotes at the same time (imports, pins): counts are read under this
+  // quote's own search, where only this test changes them.
 
   // pick the first product the pharmacy does not quote yet
   await page.getByRole('button', { name: '新增报价' }).click();
@@ -34,24 +34,31 @@ test('a quote is created through the picker (a wrong price first), pinned, and t
   await form.getByLabel('售价').fill('12.5');
   await form.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(form).toBeHidden();
-  await expect(page.getByRole('tab', { name: `已上架 (${onShelf + 1})` })).toBeVisible();
 
-  // find it, pin it: pinned, it leads the unfiltered list
-  await page.getByLabel('搜索报价').fill(approvalNo);
-  await page.getByLabel('搜索报价').press('Enter');
+  // find it, pin it: pinned, it is on the unfiltered list's first page among the pinned quotes
+  const search = async (text: string) => {
+    await page.getByLabel('搜索报价').fill(text);
+    await page.getByLabel('搜索报价').press('Enter');
+  };
+  await search(approvalNo);
+  // the search's own counts (one approval number: a handful of quotes), not the whole list's still on screen
+  await expect(page.getByRole('tab', { name: /^全部 \(\d\)$/ })).toBeVisible();
   const row = page.locator('tr.ant-table-row', { hasText: name }).filter({ hasText: '¥12.50' });
   await expect(row).toHaveCount(1);
+  const onShelf = await tabCount(page, '已上架');
+  const offShelf = await tabCount(page, '已下架');
+  expect(onShelf).toBeGreaterThanOrEqual(1);
   await row.getByRole('button', { name: /^置\s*顶$/ }).click();
   await expect(row.getByRole('button', { name: '取消置顶' })).toBeVisible();
-  await page.getByLabel('搜索报价').fill('');
-  await page.getByLabel('搜索报价').press('Enter');
-  const first = page.locator('tr.ant-table-row').first();
-  await expect(first).toContainText(name);
-  await expect(first).toContainText('¥12.50');
+  await search('');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByLabel('已置顶')).toBeVisible();
 
   // off shelf: the tab counts move
-  await first.getByRole('button', { name: /^下\s*架$/ }).click();
+  await search(approvalNo);
+  await expect(page.getByRole('tab', { name: /^全部 \(\d\)$/ })).toBeVisible();
+  await row.getByRole('button', { name: /^下\s*架$/ }).click();
   await expect(page.getByRole('tab', { name: `已下架 (${offShelf + 1})` })).toBeVisible();
-  await expect(page.getByRole('tab', { name: `已上架 (${onShelf})` })).toBeVisible();
-  await expect(first).toContainText('已下架');
+  await expect(page.getByRole('tab', { name: `已上架 (${onShelf - 1})` })).toBeVisible();
+  await expect(row).toContainText('已下架');
 });

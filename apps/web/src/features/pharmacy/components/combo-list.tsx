@@ -20,6 +20,7 @@ import { useSetComboStatus } from '../api/combo-status';
 import { ComboDetailDialog } from './combo-detail-dialog';
 import { ComboFilterDialog } from './combo-filter-dialog';
 import { ComboFormDialog } from './combo-form-dialog';
+import { savingColors } from './combo-totals';
 
 const KEY = 'quote_set';
 
@@ -68,9 +69,9 @@ const columns: ColumnsType<Combo> = [
     align: 'right',
     render: (saving: string) =>
       saving.startsWith('-') ? (
-        <Typography.Text type="danger">-¥{saving.slice(1)}</Typography.Text>
+        <Typography.Text style={{ color: savingColors.loss }}>-¥{saving.slice(1)}</Typography.Text>
       ) : (
-        <Typography.Text type="success">¥{saving}</Typography.Text>
+        <Typography.Text style={{ color: savingColors.gain }}>¥{saving}</Typography.Text>
       ),
   },
   {
