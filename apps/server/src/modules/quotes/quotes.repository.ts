@@ -207,8 +207,10 @@ export class QuoteRepository {
 
   /**
    * A page of the pharmacy's quotes, pinned first, with the total and the tab counts. Without filters besides the tab,
-   * the page walks the list index and stops after it, and the counts come from list_count in the same statement;
-   * a filtered search answers from its matches (see `matchesOf`).
+   * the page walks the list index and stops after it, and the counts come from list_count in the same statement.
+   * A filtered search walks the list the same way, checking each quote against the filter, with its exact count as
+   * a column; both are kept with the write versions they were read at, and a later read of the same page that finds
+   * the same versions (read with the page's rows by id, one statement) answers from them (docs/lists.md).
    */
   async page(
     pharmacyId: number,
