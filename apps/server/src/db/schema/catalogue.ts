@@ -99,6 +99,7 @@ export const quote = pgTable(
     salesCount: integer('sales_count').notNull().default(0),
   },
   (t) => [
+    // migration 0009 rebuilt it with INCLUDE (status) (drizzle cannot declare INCLUDE): a filtered count reads the index
     uniqueIndex('quote_pharmacy_product_uq').on(t.pharmacyId, t.productId),
     index('quote_product_idx').on(t.productId, t.price),
     // The console's quote list: pinned first, then by pin order / newest (page 1 reads 20 index entries), per tab.
