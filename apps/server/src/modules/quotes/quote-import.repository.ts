@@ -1,45 +1,11 @@
 import type { QuoteImportRow } from '@pharmacy/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { queryWithJson as query } from '../../lib/json-batch';
 import type { CatalogueProduct, QuoteLookup } from './quote-import.validate';
 
 /** The database or a transaction: both answer the same queries. */
 type Db = Pick<Database, 'execute'>;
-
-/**
- * A batch as one JSON parameter, written out only when the driver binds the statement (node-postgres calls
- * `toPostgres`, PGlite `toJSON`), and let go of once the statement has run (the medicine import measured why:
- * product-import.repository.ts).
- */
-class JsonParam {
-  constructor(private value: unknown) {}
-
-  toPostgres(): string {
-    return JSON.stringify(this.value);
-  }
-
-  toJSON(): unknown {
-    return this.value;
-  }
-
-  release() {
-    this.value = null;
-  }
-}
-
-async function query<T>(db: Db, build: (json: (value: unknown) => SQL) => SQL): Promise<T[]> {
-  const params: JsonParam[] = [];
-  const json = (value: unknown) => {
-    const param = new JsonParam(value);
-    params.push(param);
-    return sql`${param}::json`;
-  };
-  try {
-    return ((await db.execute(build(json))) as unknown as { rows: T[] }).rows;
-  } finally {
-    for (const param of params) param.release();
-  }
-}
 
 interface ProductRow {
   id: number;
