@@ -36,9 +36,12 @@ test('a quote is created through the picker (a wrong price first), pinned, and t
   await expect(form).toBeHidden();
 
   // find it, pin it: pinned, it is on the unfiltered list's first page among the pinned quotes
+  // The box follows the URL: wait for the search to reach it before typing the next one (a fill racing the previous
+  // search's URL update was reset to the old value).
   const search = async (text: string) => {
     await page.getByLabel('搜索报价').fill(text);
     await page.getByLabel('搜索报价').press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('keyword') ?? '').toBe(text);
   };
   await search(approvalNo);
   // the search's own counts (one approval number: a handful of quotes), not the whole list's still on screen
