@@ -3,9 +3,15 @@ import { authContracts } from './auth/auth.contracts';
 import { cmsContracts } from './cms/cms.contracts';
 import { comboContracts } from './combos/combo.contracts';
 import type { Contract } from './common/contract';
+import { financeContracts } from './finance/finance.contracts';
 import { medicineContracts } from './medicines/medicines.contracts';
 import { memberContracts } from './members/member.contracts';
 import { messageContracts } from './messages/message.contracts';
+import { censusContracts } from './orders/census.contracts';
+import { orderContracts } from './orders/order.contracts';
+import { orderExportContracts } from './orders/order-export.contracts';
+import { shippingContracts } from './orders/shipping.contracts';
+import { userOrderContracts } from './orders/user-order.contracts';
 import { patientContracts } from './patients/patients.contracts';
 import { pharmacyContracts } from './pharmacies/pharmacies.contracts';
 import { pharmacyDirectoryContracts } from './pharmacy-directory/pharmacy-directory.contracts';
@@ -37,6 +43,13 @@ export const contracts = {
   pharmacySettings: pharmacySettingsContracts,
   staff: staffContracts,
   patient: patientContracts,
+  // orders, shipping and finance (issue 12)
+  userOrder: userOrderContracts,
+  order: orderContracts,
+  shipping: shippingContracts,
+  census: censusContracts,
+  orderExport: orderExportContracts,
+  finance: financeContracts,
 } satisfies Record<string, Record<string, Contract>>;
 
 /** Every contract as a flat list (tests, docs). */

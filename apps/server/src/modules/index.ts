@@ -4,9 +4,11 @@ import { authModule } from './auth/index';
 import { demoImagesModule } from './catalogue/index';
 import { cmsModule } from './cms/index';
 import { combosModule } from './combos/index';
+import { financeModule } from './finance/index';
 import { medicinesModule } from './medicines/index';
 import { membersModule } from './members/index';
 import { messagesModule } from './messages/index';
+import { ordersModule } from './orders/index';
 import { patientsModule } from './patients/index';
 import { pharmaciesModule } from './pharmacies/index';
 import { pharmacyDirectoryModule } from './pharmacy-directory/index';
@@ -37,6 +39,8 @@ export const modules = {
   staff: { plugin: staffModule, mount: 'api' },
   // the patient's own data (issue 12)
   patients: { plugin: patientsModule, mount: 'api' },
+  orders: { plugin: ordersModule, mount: 'api' },
+  finance: { plugin: financeModule, mount: 'api' },
   // the Directus-compatible content API lives beside the API, as in the spec (/scms/items/<collection>)
   cms: { plugin: cmsModule, mount: 'cms' },
   // the demo data's placeholder images (/demo/...)

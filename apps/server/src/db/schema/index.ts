@@ -4,3 +4,4 @@ export * from './messages';
 export * from './people';
 export * from './pharmacies';
 export * from './pharmacy-console';
+export * from './orders';

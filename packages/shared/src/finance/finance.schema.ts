@@ -1,0 +1,2 @@
+// Schemas of finance/finance (filled in by its builder).
+export {};

@@ -1,0 +1,2 @@
+// Schemas of orders/census (filled in by its builder).
+export {};

@@ -1,0 +1,2 @@
+// Schemas of orders/order-export (filled in by its builder).
+export {};

@@ -1,0 +1,2 @@
+// Schemas of orders/shipping (filled in by its builder).
+export {};

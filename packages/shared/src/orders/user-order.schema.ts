@@ -1,0 +1,2 @@
+// Schemas of orders/user-order (filled in by its builder).
+export {};
