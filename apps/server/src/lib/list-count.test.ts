@@ -455,4 +455,19 @@ describe('list_count', () => {
     ).rejects.toBeInstanceOf(Rollback);
     expect(await snapshot()).toEqual(before);
   });
+  it('counts a statement over more than 64 owners under one list-wide lock (no lock per owner: shared memory)', async () => {
+    const many = await rowsOf<{ id: number }>(sql`
+      insert into account (phone, phone_user_id, name)
+      select '1770000' || lpad(g::text, 4, '0'), 'lc-many-' || g, '批量' || g from generate_series(1, 80) g
+      returning id`);
+    const manyIds = many.map((r) => r.id);
+    await db.execute(sql`insert into message (account_id, title, content)
+      select a, '通知', '内容' from unnest(${ids(manyIds)}) a`);
+    // a per-owner writer beside it takes the list-wide lock shared
+    await db.execute(sql`insert into message (account_id, title, content) values (${manyIds[0]}, '单条', '内容')`);
+    const kept = await rowsOf<{ n: number }>(sql`
+      select coalesce(sum(n), 0)::int as n from list_count where scope = 'message' and owner_id = any(${ids(manyIds)})`);
+    expect(kept[0]!.n).toBe(81);
+    await db.execute(sql`delete from account where id = any(${ids(manyIds)})`);
+  });
 });
