@@ -10,6 +10,7 @@ import { messageContracts } from './messages/message.contracts';
 import { censusContracts } from './orders/census.contracts';
 import { orderContracts } from './orders/order.contracts';
 import { orderExportContracts } from './orders/order-export.contracts';
+import { patientCatalogContracts } from './orders/patient-catalog.contracts';
 import { shippingContracts } from './orders/shipping.contracts';
 import { userOrderContracts } from './orders/user-order.contracts';
 import { patientContracts } from './patients/patients.contracts';
@@ -45,6 +46,7 @@ export const contracts = {
   patient: patientContracts,
   // orders, shipping and finance (issue 12)
   userOrder: userOrderContracts,
+  patientCatalog: patientCatalogContracts,
   order: orderContracts,
   shipping: shippingContracts,
   census: censusContracts,

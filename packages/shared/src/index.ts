@@ -28,6 +28,7 @@ export * from './messages/message.schema';
 export * from './orders/census.contracts';
 export * from './orders/order.contracts';
 export * from './orders/order-export.contracts';
+export * from './orders/patient-catalog.contracts';
 export * from './orders/shipping.contracts';
 export * from './orders/user-order.contracts';
 export * from './patients/patients.contracts';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../../lib/module';
 import { censusRoutes } from './census.routes';
 import { orderExportRoutes } from './order-export.routes';
+import { patientCatalogRoutes } from './patient-catalog.routes';
 import { pharmacyOrderRoutes } from './pharmacy-order.routes';
 import { shippingRoutes } from './shipping.routes';
 import { userOrderRoutes } from './user-order.routes';
@@ -12,6 +13,7 @@ import { userOrderRoutes } from './user-order.routes';
  */
 export async function ordersModule(app: FastifyInstance, context: ModuleContext) {
   await userOrderRoutes(app, context);
+  await patientCatalogRoutes(app, context);
   await pharmacyOrderRoutes(app, context);
   await shippingRoutes(app, context);
   await censusRoutes(app, context);
