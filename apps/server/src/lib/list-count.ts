@@ -13,6 +13,8 @@ export const countedLists = {
   quote: ['on_shelf', 'off_shelf'],
   /** An account's messages that are not deleted (owner: account id), read or unread. */
   message: ['read', 'unread'],
+  /** A pharmacy's orders that are not deleted (owner: pharmacy id) by status (migration 0012). */
+  order: ['pending_payment', 'pending_review', 'pending_shipment', 'shipped', 'completed', 'cancelled'],
 } as const;
 export type CountedList = keyof typeof countedLists;
 export type ListCounts<L extends CountedList> = Record<(typeof countedLists)[L][number], number>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateSchema, idTextSchema } from '../common/fields';
 import { pageQuerySchema } from '../common/paging';
+import { memberCardSchema } from '../members/member.schema';
 
 /**
  * Orders: the core shared by every part of the orders module (states, kinds, the state machine, the order as the
@@ -183,7 +184,8 @@ const orderFilterShape = {
   /** the operator's list only: one pharmacy */
   pharmacy_id: idTextSchema.optional().catch(undefined),
 };
-const datesInOrder = (q: { date_from?: string; date_to?: string }) => !q.date_from || !q.date_to || q.date_from <= q.date_to;
+const datesInOrder = (q: { date_from?: string; date_to?: string }) =>
+  !q.date_from || !q.date_to || q.date_from <= q.date_to;
 const datesError = { path: ['date_to'], error: '结束日期不能早于开始日期' };
 
 export const orderFilterSchema = z.object(orderFilterShape).refine(datesInOrder, datesError);
@@ -191,3 +193,131 @@ export type OrderFilter = z.infer<typeof orderFilterSchema>;
 
 export const orderListQuerySchema = pageQuerySchema.extend(orderFilterShape).refine(datesInOrder, datesError);
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+// ── The order list of the pharmacy console and the operator (issue 12, "The order list" in docs/orders.md) ──
+
+/** The status tabs' counts: 全部 and each state. */
+export const orderTabCountsSchema = z.object({
+  all: z.number().int(),
+  pending_payment: z.number().int(),
+  pending_review: z.number().int(),
+  pending_shipment: z.number().int(),
+  shipped: z.number().int(),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type OrderTabCounts = z.infer<typeof orderTabCountsSchema>;
+
+/** A page of orders with its total (of the tab) and every tab's count, under the same filters. */
+export const orderListResultSchema = z.object({
+  list: z.array(orderSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  counts: orderTabCountsSchema,
+});
+export type OrderListResult = z.infer<typeof orderListResultSchema>;
+
+/** A staff remark on an order (the remark dialog's history, newest first). */
+export const orderRemarkSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  author_name: z.string(),
+  created_at: z.string(),
+});
+export type OrderRemark = z.infer<typeof orderRemarkSchema>;
+
+export const orderPaymentProviderLabels: Record<string, string> = { offline: '线下收款' };
+export const orderPaymentStatusLabels: Record<string, string> = {
+  pending: '待确认',
+  paid: '已收款',
+  refunded: '已退款',
+  closed: '已关闭',
+};
+
+/** A payment of the order (the built-in provider: offline, confirmed by staff). */
+export const orderPaymentSchema = z.object({
+  id: z.number().int(),
+  provider: z.string(),
+  amount: z.string(),
+  status: z.enum(['pending', 'paid', 'refunded', 'closed']),
+  provider_ref: z.string(),
+  paid_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
+/** A shipment of the order with its tracking events (newest first). */
+export const orderExpressRecordSchema = z.object({
+  id: z.number().int(),
+  courier_code: z.string(),
+  company_name: z.string(),
+  tracking_no: z.string(),
+  source: z.enum(['manual', 'batch', 'sf']),
+  shipped_at: z.string(),
+  events: z.array(z.object({ occurred_at: z.string(), description: z.string(), location: z.string() })),
+});
+export type OrderExpressRecord = z.infer<typeof orderExpressRecordSchema>;
+
+/** The detail drawer: the order whole, its remarks, payments and shipments. */
+export const orderConsoleDetailSchema = orderDetailSchema.extend({
+  remarks: z.array(orderRemarkSchema),
+  payments: z.array(orderPaymentSchema),
+  express: z.array(orderExpressRecordSchema),
+});
+export type OrderConsoleDetail = z.infer<typeof orderConsoleDetailSchema>;
+
+export const ORDER_CANCEL_REASON_MAX = 200;
+export const ORDER_REMARK_MAX = 500;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters (tabs and newlines pass) is the point
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const hasNoControlChars = (v: string) => !CONTROL_CHARS.test(v);
+
+/** 取消订单: the reason is required (it is shown to the buyer and kept on the order). */
+export const orderCancelBodySchema = z.object({
+  reason: z
+    .string({ error: '请填写取消原因' })
+    .trim()
+    .min(1, { error: '请填写取消原因' })
+    .max(ORDER_CANCEL_REASON_MAX, { error: `取消原因最多 ${ORDER_CANCEL_REASON_MAX} 字` })
+    .refine(hasNoControlChars, { error: '取消原因包含非法字符' }),
+});
+export type OrderCancelBody = z.infer<typeof orderCancelBodySchema>;
+
+/** 确认收款 (the offline provider): an optional reference of the transfer. */
+export const orderPayConfirmBodySchema = z.object({
+  pay_ref: z
+    .string({ error: '收款凭证须为文字' })
+    .trim()
+    .max(64, { error: '收款凭证最多 64 字' })
+    .refine(hasNoControlChars, { error: '收款凭证包含非法字符' })
+    .optional(),
+});
+export type OrderPayConfirmBody = z.infer<typeof orderPayConfirmBodySchema>;
+
+/** 备注: one remark added to the history. */
+export const orderRemarkBodySchema = z.object({
+  content: z
+    .string({ error: '请填写备注' })
+    .trim()
+    .min(1, { error: '请填写备注' })
+    .max(ORDER_REMARK_MAX, { error: `备注最多 ${ORDER_REMARK_MAX} 字` })
+    .refine(hasNoControlChars, { error: '备注包含非法字符' }),
+});
+export type OrderRemarkBody = z.infer<typeof orderRemarkBodySchema>;
+
+/** What a status change answers: the order's new state. */
+export const orderActionResultSchema = z.object({ id: z.number().int(), status: z.enum(orderStatuses) });
+export type OrderActionResult = z.infer<typeof orderActionResultSchema>;
+
+/** The member dialog: the buyer, their orders at this pharmacy, and their member card here (null: not a member). */
+export const orderMemberSchema = z.object({
+  buyer: z.object({ account_id: z.number().int(), name: z.string(), phone: z.string() }),
+  order_count: z.number().int(),
+  /** the sum of their paid orders here that were not refunded */
+  paid_amount: z.string(),
+  member: memberCardSchema.nullable(),
+});
+export type OrderMember = z.infer<typeof orderMemberSchema>;

@@ -1,0 +1,504 @@
+import { type OrderListQuery, type OrderStatus, type OrderTabCounts, orderStatuses } from '@pharmacy/shared';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client';
+import { account, listCount, orders, pharmacy } from '../../db/schema/index';
+import { type ListCounts, listCountsColumn, readListCounts, toListCounts } from '../../lib/list-count';
+import { containsPattern, escapeLike } from '../../lib/search';
+import { queryRows } from '../../lib/sql-rows';
+
+/**
+ * The order list of the pharmacy console and of the operator (docs/orders.md "The order list"). The only place that
+ * knows how the list reads orders; a pharmacy's every query filters on its pharmacy id.
+ */
+
+/** An ISO 8601 UTC text column (toISOString's form), so no Date is made and formatted per row. */
+const iso = (column: SQL | string) =>
+  sql<
+    string | null
+  >`to_char(${typeof column === 'string' ? sql.raw(column) : column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A row of the list as read: the order's columns, the buyer's phone, the pharmacy's name, its lines and shipment. */
+export interface OrderRow {
+  id: number;
+  order_no: string;
+  pharmacy_id: number;
+  pharmacy_name: string;
+  account_id: number;
+  buyer_phone: string;
+  kind: 'normal' | 'rx' | 'proxy' | 'non_drug';
+  has_rx: boolean;
+  status: OrderStatus;
+  goods_amount: string;
+  freight: string;
+  discount: string;
+  pay_amount: string;
+  patient_name: string;
+  receiver_name: string;
+  receiver_phone: string;
+  province: string;
+  city: string;
+  district: string;
+  address_detail: string;
+  /** [line count, the first two lines' "name ×qty"] */
+  lines: [number, string[] | null] | null;
+  /** [courier code, tracking number] of the latest shipment */
+  shipment: [string, string] | null;
+  created_at: string;
+  paid_at: string | null;
+  shipped_at: string | null;
+  completed_at: string | null;
+  cancelled_at: string | null;
+}
+
+/** The list row's columns (raw SQL expressions over "orders", "account" and "pharmacy"). */
+const rowColumns = {
+  id: orders.id,
+  order_no: orders.orderNo,
+  pharmacy_id: orders.pharmacyId,
+  pharmacy_name: pharmacy.name,
+  account_id: orders.accountId,
+  buyer_phone: account.phone,
+  kind: orders.kind,
+  has_rx: orders.hasRx,
+  status: orders.status,
+  goods_amount: sql<string>`${orders.goodsAmount}::text`,
+  freight: sql<string>`${orders.freight}::text`,
+  discount: sql<string>`${orders.discount}::text`,
+  pay_amount: sql<string>`${orders.payAmount}::text`,
+  patient_name: orders.patientName,
+  receiver_name: orders.receiverName,
+  receiver_phone: orders.receiverPhone,
+  province: orders.province,
+  city: orders.city,
+  district: orders.district,
+  address_detail: orders.addressDetail,
+  // one lookup of order_item_order_idx per row
+  lines: sql<[number, string[] | null]>`(select json_build_array(count(*),
+      (array_agg(i.name || ' ×' || i.qty order by i.id))[1:2])
+    from order_item i where i.order_id = "orders"."id")`,
+  shipment: sql<[string, string] | null>`(select json_build_array(e.courier_code, e.tracking_no)
+    from order_express e where e.order_id = "orders"."id" order by e.id desc limit 1)`,
+  created_at: iso(sql`"orders"."created_at"`) as SQL<string>,
+  paid_at: iso(sql`"orders"."paid_at"`),
+  shipped_at: iso(sql`"orders"."shipped_at"`),
+  completed_at: iso(sql`"orders"."completed_at"`),
+  cancelled_at: iso(sql`"orders"."cancelled_at"`),
+};
+
+/** The page sizes the console offers: page 1 of each, per tab or not, is a named prepared statement. */
+const preparedPageSizes = new Set([10, 20, 50, 100]);
+
+type Executable<T> = { execute(v: Record<string, unknown>): Promise<T[]> };
+
+export type OrderCountsRaw = ListCounts<'order'>;
+
+export const tabCounts = (c: OrderCountsRaw): OrderTabCounts => ({
+  all: orderStatuses.reduce((n, s) => n + c[s], 0),
+  ...c,
+});
+
+/** Who reads: one pharmacy (its staff), or the operator (every pharmacy, or the one its filter names). */
+export type ListScope = { pharmacyId: number } | { operator: true };
+
+/** Whether the query has a filter besides the tab (the operator's pharmacy filter is a scope, not a filter). */
+const isFiltered = (q: OrderListQuery) =>
+  Boolean(q.order_no || q.phone || q.name || q.date_from || q.date_to || q.kind || q.courier_code || q.tracking_no);
+
+/** The filter dialog's conditions (docs/orders.md "The order list"). */
+function filterConditions(q: OrderListQuery): SQL[] {
+  const c: SQL[] = [];
+  if (q.order_no) c.push(sql`${orders.orderNo} like ${containsPattern(q.order_no)}`);
+  if (q.phone) {
+    const phone = q.phone.replace(/\s+/g, '');
+    if (/^1[3-9]\d{9}$/.test(phone))
+      c.push(
+        sql`(${orders.receiverPhone} = ${phone} or ${orders.accountId} in (select a.id from account a where a.phone = ${phone}))`,
+      );
+    else c.push(sql`${orders.receiverPhone} like ${`%${escapeLike(phone)}`}`);
+  }
+  if (q.name)
+    c.push(
+      sql`(${orders.patientName} ilike ${containsPattern(q.name)} or ${orders.receiverName} ilike ${containsPattern(q.name)})`,
+    );
+  // dates are Shanghai calendar days
+  if (q.date_from) c.push(sql`${orders.createdAt} >= (${q.date_from}::date)::timestamp at time zone 'Asia/Shanghai'`);
+  if (q.date_to) c.push(sql`${orders.createdAt} < (${q.date_to}::date + 1)::timestamp at time zone 'Asia/Shanghai'`);
+  if (q.kind) c.push(eq(orders.kind, q.kind));
+  if (q.courier_code)
+    c.push(
+      sql`exists (select 1 from order_express e where e.order_id = ${orders.id} and e.courier_code = ${q.courier_code})`,
+    );
+  if (q.tracking_no)
+    c.push(
+      sql`exists (select 1 from order_express e where e.order_id = ${orders.id} and e.tracking_no = ${q.tracking_no})`,
+    );
+  return c;
+}
+
+export class PharmacyOrderRepository {
+  private readonly statements = new Map<string, Executable<unknown>>();
+
+  constructor(private readonly db: Database) {}
+
+  private base() {
+    return this.db
+      .select(rowColumns)
+      .from(orders)
+      .innerJoin(account, eq(account.id, orders.accountId))
+      .innerJoin(pharmacy, eq(pharmacy.id, orders.pharmacyId));
+  }
+
+  /**
+   * Page 1 of a pharmacy's orders (all, or one tab) with list_count's counts as a column: one named prepared
+   * statement per page size and tab-or-not, a backward walk of orders_pharmacy_list_idx / orders_pharmacy_status_idx
+   * that stops after the page. The LIMIT is in the text so PostgreSQL keeps the generic plan (docs/lists.md).
+   */
+  private firstPage(byStatus: boolean, pageSize: number) {
+    const name = `order_page1_${byStatus ? 'status' : 'all'}_${pageSize}`;
+    let statement = this.statements.get(name);
+    if (!statement) {
+      const pharmacyId = sql.placeholder('pharmacyId');
+      const conditions = [eq(orders.pharmacyId, pharmacyId as unknown as number), isNull(orders.deletedAt)];
+      if (byStatus) conditions.push(eq(orders.status, sql.placeholder('status') as unknown as OrderStatus));
+      statement = this.db
+        .select({ ...rowColumns, counts: listCountsColumn('order', pharmacyId) })
+        .from(orders)
+        .innerJoin(account, eq(account.id, orders.accountId))
+        .innerJoin(pharmacy, eq(pharmacy.id, orders.pharmacyId))
+        .where(and(...conditions))
+        .orderBy(desc(orders.id))
+        .limit(sql.raw(String(Math.trunc(pageSize))) as unknown as number)
+        .prepare(name) as unknown as Executable<unknown>;
+      this.statements.set(name, statement);
+    }
+    return statement as Executable<OrderRow & { counts: Record<string, number | string> | null }>;
+  }
+
+  /** Every pharmacy's counts by status: the sum of list_count's rows (one per pharmacy and status). */
+  async operatorCounts(): Promise<OrderCountsRaw> {
+    const rows = await this.db
+      .select({ bucket: listCount.bucket, n: sql<string>`sum(${listCount.n})::text` })
+      .from(listCount)
+      .where(eq(listCount.scope, 'order'))
+      .groupBy(listCount.bucket);
+    return toListCounts('order', Object.fromEntries(rows.map((r) => [r.bucket, r.n])));
+  }
+
+  /**
+   * A page of orders, newest first, with the total of its tab and every tab's count.
+   * - Unfiltered page 1 of a pharmacy: one prepared statement (firstPage).
+   * - Unfiltered deeper pages: the counts tell where the page lies; its ids are read from the list index alone
+   *   (an index-only offset over (pharmacy_id, [status,] id)), walking from whichever end is nearer, then their rows.
+   * - Filtered: a walk of the pharmacy's orders in list order checking the filter, with its exact counts.
+   */
+  async page(scope: ListScope, query: OrderListQuery): Promise<{ rows: OrderRow[]; counts: OrderCountsRaw }> {
+    const limit = query.page_size;
+    const offset = (query.page - 1) * query.page_size;
+    const status = query.status === 'all' ? undefined : query.status;
+    const pharmacyId = 'pharmacyId' in scope ? scope.pharmacyId : query.pharmacy_id;
+
+    if (!isFiltered(query)) {
+      if (pharmacyId !== undefined && offset === 0 && preparedPageSizes.has(limit)) {
+        const rows = await this.firstPage(status !== undefined, limit).execute({ pharmacyId, status });
+        const counts = rows.length
+          ? toListCounts('order', rows[0].counts)
+          : await readListCounts(this.db, 'order', pharmacyId);
+        return { rows, counts };
+      }
+      const counts =
+        pharmacyId !== undefined ? await readListCounts(this.db, 'order', pharmacyId) : await this.operatorCounts();
+      const inTab = status ? counts[status] : tabCounts(counts).all;
+      if (offset >= inTab) return { rows: [], counts };
+      return { rows: await this.seekPage(pharmacyId, status, limit, offset, inTab), counts };
+    }
+
+    const where = and(
+      isNull(orders.deletedAt),
+      ...(pharmacyId !== undefined ? [eq(orders.pharmacyId, pharmacyId)] : []),
+      ...filterConditions(query),
+    )!;
+    const countsSql = sql<Record<string, number | string> | null>`(select json_object_agg(c.status, c.n)
+      from (select ${orders.status} as status, count(*) as n from ${orders} where ${where} group by 1) c)`;
+    const rows = await this.db
+      .select({ ...rowColumns, counts: countsSql })
+      .from(orders)
+      .innerJoin(account, eq(account.id, orders.accountId))
+      .innerJoin(pharmacy, eq(pharmacy.id, orders.pharmacyId))
+      .where(status ? and(where, eq(orders.status, status)) : where)
+      .orderBy(desc(orders.id))
+      .limit(limit)
+      .offset(offset);
+    if (rows.length) return { rows: rows as unknown as OrderRow[], counts: toListCounts('order', rows[0].counts) };
+    // no row to carry the counts (nothing matches in this tab, or a page past the end)
+    const [row] = await this.db.select({ counts: countsSql }).from(sql`(select 1) as one`);
+    return { rows: [], counts: toListCounts('order', row?.counts) };
+  }
+
+  /**
+   * An unfiltered page past the first: `inTab` (from the counts) says how many orders the tab holds, so a page in
+   * the older half is read walking the index from the oldest end (ascending), never more than half the tab's entries
+   * away. The ids come from the index alone (orders_pharmacy_list_idx / orders_pharmacy_status_idx, or
+   * orders_list_idx for the operator), then 20 rows by primary key.
+   */
+  private async seekPage(
+    pharmacyId: number | undefined,
+    status: OrderStatus | undefined,
+    limit: number,
+    offset: number,
+    inTab: number,
+  ): Promise<OrderRow[]> {
+    const fromEnd = offset > inTab / 2;
+    const scope = and(
+      isNull(orders.deletedAt),
+      ...(pharmacyId !== undefined ? [eq(orders.pharmacyId, pharmacyId)] : []),
+      ...(status ? [eq(orders.status, status)] : []),
+    );
+    // from the end: the page is the `take` entries after the first `skip` of the ascending walk
+    const take = fromEnd ? Math.min(limit, inTab - offset) : limit;
+    const skip = fromEnd ? Math.max(0, inTab - offset - limit) : offset;
+    const ids = this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(scope)
+      .orderBy(fromEnd ? orders.id : desc(orders.id))
+      .limit(take)
+      .offset(skip)
+      .as('page_ids');
+    const rows = await this.db
+      .select(rowColumns)
+      .from(ids)
+      .innerJoin(orders, eq(orders.id, ids.id))
+      .innerJoin(account, eq(account.id, orders.accountId))
+      .innerJoin(pharmacy, eq(pharmacy.id, orders.pharmacyId))
+      .orderBy(desc(orders.id));
+    return rows as unknown as OrderRow[];
+  }
+
+  /** One order of the pharmacy (any pharmacy's when undefined), not deleted: its row and every detail column. */
+  async find(pharmacyId: number | undefined, id: number) {
+    const rows = await this.base()
+      .where(
+        and(
+          eq(orders.id, id),
+          isNull(orders.deletedAt),
+          ...(pharmacyId !== undefined ? [eq(orders.pharmacyId, pharmacyId)] : []),
+        ),
+      )
+      .limit(1);
+    const row = rows[0] as unknown as OrderRow | undefined;
+    if (!row) return undefined;
+    const { rows: more } = await queryRows<{
+      family_member_id: number | null;
+      patient_gender: string;
+      patient_age: number | null;
+      buyer_remark: string;
+      recipe_id: number | null;
+      channel_id: number | null;
+      quote_set_id: number | null;
+      pay_method: string;
+      auto_confirm_at: string | null;
+      completed_by: string | null;
+      cancel_reason: string;
+      cancelled_by: string | null;
+    }>(
+      this.db,
+      sql`select family_member_id, patient_gender, patient_age, buyer_remark, recipe_id, channel_id, quote_set_id,
+          pay_method, ${iso('auto_confirm_at')} as auto_confirm_at, completed_by, cancel_reason, cancelled_by
+        from orders where id = ${id}`,
+    );
+    return { ...row, ...more[0]! };
+  }
+
+  /** Whether the order is the pharmacy's and not deleted (the buyer's account id, or undefined). */
+  async owner(pharmacyId: number, id: number): Promise<{ accountId: number; status: OrderStatus } | undefined> {
+    const [row] = await this.db
+      .select({ accountId: orders.accountId, status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.pharmacyId, pharmacyId), isNull(orders.deletedAt)))
+      .limit(1);
+    return row;
+  }
+
+  async items(orderId: number) {
+    const { rows } = await queryRows<{
+      id: number;
+      quote_id: number | null;
+      quote_set_id: number | null;
+      product_id: number | null;
+      name: string;
+      spec: string;
+      product_type: string;
+      approval_no: string;
+      image: string;
+      price: string;
+      qty: number;
+      subtotal: string;
+      combo_items: { quote_id: number; product_id: number; name: string; spec: string; qty: number }[] | null;
+    }>(
+      this.db,
+      sql`select id, quote_id, quote_set_id, product_id, name, spec, product_type, approval_no, image,
+          price::text as price, qty, subtotal::text as subtotal, combo_items
+        from order_item where order_id = ${orderId} order by id`,
+    );
+    return rows;
+  }
+
+  async remarks(orderId: number) {
+    const { rows } = await queryRows<{ id: number; content: string; author_name: string; created_at: string }>(
+      this.db,
+      sql`select id, content, author_name, ${iso('created_at')} as created_at
+        from order_remark where order_id = ${orderId} order by id desc`,
+    );
+    return rows;
+  }
+
+  async payments(orderId: number) {
+    const { rows } = await queryRows<{
+      id: number;
+      provider: string;
+      amount: string;
+      status: 'pending' | 'paid' | 'refunded' | 'closed';
+      provider_ref: string;
+      paid_at: string | null;
+      refunded_at: string | null;
+      created_at: string;
+    }>(
+      this.db,
+      sql`select id, provider, amount::text as amount, status, provider_ref, ${iso('paid_at')} as paid_at,
+          ${iso('refunded_at')} as refunded_at, ${iso('created_at')} as created_at
+        from order_payment where order_id = ${orderId} order by id`,
+    );
+    return rows;
+  }
+
+  async express(orderId: number) {
+    const { rows } = await queryRows<{
+      id: number;
+      courier_code: string;
+      company_name: string;
+      tracking_no: string;
+      source: 'manual' | 'batch' | 'sf';
+      shipped_at: string;
+      events: { occurred_at: string; description: string; location: string }[] | null;
+    }>(
+      this.db,
+      sql`select e.id, e.courier_code, e.company_name, e.tracking_no, e.source, ${iso('e.shipped_at')} as shipped_at,
+          (select json_agg(json_build_object('occurred_at', ${iso('v.occurred_at')}, 'description', v.description,
+              'location', v.location) order by v.occurred_at desc, v.id desc)
+            from order_express_event v where v.express_id = e.id) as events
+        from order_express e where e.order_id = ${orderId} order by e.id desc`,
+    );
+    return rows;
+  }
+
+  async addRemark(
+    tx: DbExecutor,
+    values: { orderId: number; pharmacyId: number; authorId: number; content: string },
+  ): Promise<{ id: number; content: string; author_name: string; created_at: string }> {
+    const { rows } = await queryRows<{ id: number; content: string; author_name: string; created_at: string }>(
+      tx,
+      sql`insert into order_remark (order_id, pharmacy_id, author_id, author_name, content)
+        select ${values.orderId}, ${values.pharmacyId}, a.id,
+          coalesce(nullif(a.name, ''), overlay(a.phone placing '****' from 4 for 4)), ${values.content}
+        from account a where a.id = ${values.authorId}
+        returning id, content, author_name, ${iso('created_at')} as created_at`,
+    );
+    return rows[0]!;
+  }
+
+  /** Soft-deletes a cancelled order of the pharmacy; the status it found (null: none), and whether it deleted. */
+  async softDelete(pharmacyId: number, id: number): Promise<{ deleted: boolean; status: OrderStatus | null }> {
+    const updated = await queryRows(
+      this.db,
+      sql`update orders set deleted_at = now(), updated_at = now()
+        where id = ${id} and pharmacy_id = ${pharmacyId} and deleted_at is null and status = 'cancelled'`,
+    );
+    if (updated.rowCount) return { deleted: true, status: 'cancelled' };
+    const found = await this.owner(pharmacyId, id);
+    return { deleted: false, status: found?.status ?? null };
+  }
+
+  /** The buyer (name, phone) and their orders at the pharmacy: count and the paid amount not refunded. */
+  async buyer(pharmacyId: number, accountId: number) {
+    const { rows } = await queryRows<{
+      name: string;
+      phone: string;
+      order_count: number;
+      paid_amount: string;
+      viper_id: number | null;
+    }>(
+      this.db,
+      sql`select a.name, a.phone,
+          (select count(*)::int from orders o where o.pharmacy_id = ${pharmacyId} and o.account_id = a.id
+            and o.deleted_at is null) as order_count,
+          (select coalesce(sum(s.pay_amount - s.refund_amount), 0)::numeric(12,2)::text from settlement s
+            join orders o on o.id = s.order_id
+            where s.pharmacy_id = ${pharmacyId} and o.account_id = a.id) as paid_amount,
+          (select v.id from viper v where v.pharmacy_id = ${pharmacyId} and v.account_id = a.id) as viper_id
+        from account a where a.id = ${accountId}`,
+    );
+    return rows[0];
+  }
+
+  /** The buyer's member card at the pharmacy (the members module's card, read through the same tables). */
+  async memberCard(pharmacyId: number, viperId: number) {
+    const { rows } = await queryRows<{
+      id: number;
+      account_id: number;
+      name: string;
+      phone: string;
+      head_img_url: string;
+      level: number;
+      points: number;
+      tags: string[];
+      channel_id: number | null;
+      channel_name: string | null;
+      remark: string;
+      created_at: string;
+    }>(
+      this.db,
+      sql`select v.id, v.account_id, a.name, a.phone, a.head_img_url, v.level, v.points, v.tags, v.channel_id,
+          c.name as channel_name, v.remark, ${iso('v.created_at')} as created_at
+        from viper v join account a on a.id = v.account_id
+          left join channel c on c.id = v.channel_id and c.pharmacy_id = v.pharmacy_id
+        where v.id = ${viperId} and v.pharmacy_id = ${pharmacyId}`,
+    );
+    const card = rows[0];
+    if (!card) return undefined;
+    const [family, addresses] = await Promise.all([
+      queryRows<{
+        id: number;
+        name: string;
+        relation: string;
+        id_number: string;
+        gender: 'male' | 'female' | null;
+        birthday: string | null;
+        phone: string;
+        is_default: boolean;
+        allergy_history: string[];
+        family_medical_history: string[];
+        past_medical_history: string[];
+      }>(
+        this.db,
+        sql`select id, name, relation, id_number, gender, birthday::text as birthday, phone, is_default,
+            allergy_history, family_medical_history, past_medical_history
+          from family_member where account_id = ${card.account_id} order by is_default desc, id`,
+      ),
+      queryRows<{
+        id: number;
+        name: string;
+        phone: string;
+        province: string;
+        city: string;
+        district: string;
+        detail: string;
+        is_default: boolean;
+      }>(
+        this.db,
+        sql`select id, name, phone, province, city, district, detail, is_default
+          from address where account_id = ${card.account_id} order by is_default desc, id`,
+      ),
+    ]);
+    return { card, family: family.rows, addresses: addresses.rows };
+  }
+}
