@@ -1,0 +1,455 @@
+import type { OrderKind, OrderStatus } from '@pharmacy/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, DbExecutor, Transaction } from '../../db/client';
+import { queryRows } from '../../lib/sql-rows';
+
+/**
+ * The only place that knows how the patient's orders are stored: placing one (order, lines, stock in one transaction),
+ * its payments, and reading orders as the patient sees them. Every read names the account: another account's order
+ * is exactly like a missing one.
+ */
+
+export interface QuoteForOrder {
+  id: number;
+  pharmacy_id: number;
+  product_id: number;
+  name: string;
+  spec: string;
+  type: string;
+  approval_no: string;
+  image: string;
+  price: string;
+  stock: number;
+  on_shelf: boolean;
+}
+
+export interface ComboForOrder {
+  id: number;
+  name: string;
+  price: string;
+  on_sale: boolean;
+  items: (QuoteForOrder & { qty: number })[];
+}
+
+export interface PharmacyForOrder {
+  id: number;
+  name: string;
+  freight: string;
+  free_freight_threshold: string | null;
+  receiving_bank: string;
+  receiving_account_name: string;
+  receiving_account_no: string;
+  service_phone: string;
+}
+
+export interface NewOrderLine {
+  quoteId: number | null;
+  quoteSetId: number | null;
+  productId: number | null;
+  name: string;
+  spec: string;
+  productType: string;
+  approvalNo: string;
+  image: string;
+  price: string;
+  qty: number;
+  subtotal: string;
+  comboItems: { quote_id: number; product_id: number; name: string; spec: string; qty: number }[] | null;
+}
+
+export interface NewOrder {
+  pharmacyId: number;
+  accountId: number;
+  familyMemberId: number;
+  addressId: number;
+  kind: OrderKind;
+  hasRx: boolean;
+  goodsAmount: string;
+  freight: string;
+  discount: string;
+  payAmount: string;
+  patientName: string;
+  patientGender: string;
+  patientAge: number | null;
+  receiverName: string;
+  receiverPhone: string;
+  province: string;
+  city: string;
+  district: string;
+  addressDetail: string;
+  buyerRemark: string;
+  quoteSetId: number | null;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+}
+
+export interface OrderRow {
+  id: number;
+  order_no: string;
+  pharmacy_id: number;
+  pharmacy_name: string;
+  account_id: number;
+  buyer_phone: string;
+  kind: OrderKind;
+  has_rx: boolean;
+  status: OrderStatus;
+  goods_amount: string;
+  freight: string;
+  discount: string;
+  pay_amount: string;
+  patient_name: string;
+  patient_gender: string;
+  patient_age: number | null;
+  receiver_name: string;
+  receiver_phone: string;
+  province: string;
+  city: string;
+  district: string;
+  address_detail: string;
+  buyer_remark: string;
+  family_member_id: number | null;
+  recipe_id: number | null;
+  channel_id: number | null;
+  quote_set_id: number | null;
+  pay_method: string;
+  courier_code: string | null;
+  tracking_no: string | null;
+  created_at: Date | string;
+  paid_at: Date | string | null;
+  shipped_at: Date | string | null;
+  auto_confirm_at: Date | string | null;
+  completed_at: Date | string | null;
+  completed_by: string | null;
+  cancelled_at: Date | string | null;
+  cancel_reason: string;
+  cancelled_by: string | null;
+  item_count: number;
+  first_item_name: string | null;
+  first_item_qty: number | null;
+}
+
+export interface OrderItemRow {
+  id: number;
+  order_id: number;
+  quote_id: number | null;
+  quote_set_id: number | null;
+  product_id: number | null;
+  name: string;
+  spec: string;
+  product_type: string;
+  approval_no: string;
+  image: string;
+  price: string;
+  qty: number;
+  subtotal: string;
+  combo_items: NewOrderLine['comboItems'];
+}
+
+export interface PaymentRow {
+  id: number;
+  provider: string;
+  status: 'pending' | 'paid' | 'refunded' | 'closed';
+  amount: string;
+  provider_ref: string;
+  created_at: Date | string;
+}
+
+const ids = (list: number[]) =>
+  sql.join(
+    list.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** The order as lists and the detail show it: pharmacy name, buyer phone, latest shipment, first line. */
+const orderSelect = (where: SQL) => sql`
+  select o.id, o.order_no, o.pharmacy_id, ph.name as pharmacy_name, o.account_id, a.phone as buyer_phone,
+    o.kind, o.has_rx, o.status, o.goods_amount::text as goods_amount, o.freight::text as freight,
+    o.discount::text as discount, o.pay_amount::text as pay_amount, o.patient_name, o.patient_gender, o.patient_age,
+    o.receiver_name, o.receiver_phone, o.province, o.city, o.district, o.address_detail, o.buyer_remark,
+    o.family_member_id, o.recipe_id, o.channel_id, o.quote_set_id, o.pay_method,
+    e.courier_code, e.tracking_no, o.created_at, o.paid_at, o.shipped_at, o.auto_confirm_at, o.completed_at,
+    o.completed_by, o.cancelled_at, o.cancel_reason, o.cancelled_by,
+    coalesce(i.item_count, 0)::int as item_count, i.first_item_name, i.first_item_qty
+  from orders o
+  join pharmacy ph on ph.id = o.pharmacy_id
+  join account a on a.id = o.account_id
+  left join lateral (
+    select x.courier_code, x.tracking_no from order_express x where x.order_id = o.id order by x.id desc limit 1
+  ) e on true
+  left join lateral (
+    select count(*) over () as item_count, it.name as first_item_name, it.qty as first_item_qty
+    from order_item it where it.order_id = o.id order by it.id limit 1
+  ) i on true
+  where ${where}`;
+
+export class UserOrderRepository {
+  constructor(readonly db: Database) {}
+
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // What an order is placed with
+
+  /** The pharmacy with its order settings; only an active pharmacy unless `anyStatus`. */
+  async pharmacy(db: DbExecutor, id: number, anyStatus = false): Promise<PharmacyForOrder | undefined> {
+    const { rows } = await queryRows<PharmacyForOrder>(
+      db,
+      sql`select p.id, p.name, coalesce(s.freight, 0)::text as freight,
+            s.free_freight_threshold::text as free_freight_threshold,
+            coalesce(s.receiving_bank, '') as receiving_bank,
+            coalesce(s.receiving_account_name, '') as receiving_account_name,
+            coalesce(s.receiving_account_no, '') as receiving_account_no,
+            coalesce(nullif(s.service_phone, ''), p.phone) as service_phone
+          from pharmacy p left join pharmacy_setting s on s.pharmacy_id = p.id
+          where p.id = ${id} ${anyStatus ? sql`` : sql`and p.status = 'active'`}`,
+    );
+    return rows[0];
+  }
+
+  pharmacySettings(id: number) {
+    return this.pharmacy(this.db, id, true);
+  }
+
+  async familyMember(db: DbExecutor, accountId: number, id: number) {
+    const { rows } = await queryRows<{
+      id: number;
+      name: string;
+      id_number: string;
+      gender: string | null;
+      birthday: string | null;
+    }>(
+      db,
+      sql`select id, name, id_number, gender, birthday::text as birthday from family_member
+          where id = ${id} and account_id = ${accountId}`,
+    );
+    return rows[0];
+  }
+
+  async address(db: DbExecutor, accountId: number, id: number) {
+    const { rows } = await queryRows<{
+      id: number;
+      name: string;
+      phone: string;
+      province: string;
+      city: string;
+      district: string;
+      detail: string;
+    }>(
+      db,
+      sql`select id, name, phone, province, city, district, detail from address
+          where id = ${id} and account_id = ${accountId}`,
+    );
+    return rows[0];
+  }
+
+  /** The pharmacy's quotes among `quoteIds` with their products (another pharmacy's quote is not returned). */
+  async quotes(db: DbExecutor, pharmacyId: number, quoteIds: number[]): Promise<QuoteForOrder[]> {
+    if (quoteIds.length === 0) return [];
+    const { rows } = await queryRows<QuoteForOrder>(
+      db,
+      sql`select q.id, q.pharmacy_id, q.product_id, p.name, p.spec, p.type, p.approval_no,
+            coalesce(p.images[1], '') as image, q.price::text as price, q.stock,
+            (q.status = 'on_shelf' and p.status = 'active') as on_shelf
+          from quote q join product p on p.id = q.product_id
+          where q.pharmacy_id = ${pharmacyId} and q.id in (${ids(quoteIds)})`,
+    );
+    return rows;
+  }
+
+  /** The pharmacy's combo with its items (quotes and products), in the combo's order. */
+  async combo(db: DbExecutor, pharmacyId: number, id: number): Promise<ComboForOrder | undefined> {
+    const { rows } = await queryRows<{ id: number; name: string; price: string; on_sale: boolean }>(
+      db,
+      sql`select id, name, price::text as price, status = 'on_sale' as on_sale from quote_set
+          where id = ${id} and pharmacy_id = ${pharmacyId}`,
+    );
+    const combo = rows[0];
+    if (!combo) return undefined;
+    const items = await queryRows<QuoteForOrder & { qty: number }>(
+      db,
+      sql`select q.id, q.pharmacy_id, q.product_id, p.name, p.spec, p.type, p.approval_no,
+            coalesce(p.images[1], '') as image, q.price::text as price, q.stock,
+            (q.status = 'on_shelf' and p.status = 'active') as on_shelf, i.qty
+          from quote_set_item i join quote q on q.id = i.quote_id join product p on p.id = q.product_id
+          where i.quote_set_id = ${id} and q.pharmacy_id = ${pharmacyId}
+          order by i.sort, i.id`,
+    );
+    return { ...combo, items: items.rows };
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Placing
+
+  /** The caller's order created with this idempotency key, with the hash of the body that created it. */
+  async byIdempotencyKey(db: DbExecutor, accountId: number, key: string) {
+    const { rows } = await queryRows<{ id: number; request_hash: string | null }>(
+      db,
+      sql`select id, request_hash from orders where account_id = ${accountId} and idempotency_key = ${key}`,
+    );
+    return rows[0];
+  }
+
+  /**
+   * Inserts the order (pending_payment) with its number: the Shanghai date and 10 digits of order_no_seq. The order
+   * row is written before the stock is taken, so that creation takes the pharmacy's order-count lock (0012's
+   * trigger) before any quote row, in the same order as a cancellation does (no deadlock between the two).
+   */
+  async insertOrder(tx: DbExecutor, o: NewOrder): Promise<number> {
+    const { rows } = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into orders (order_no, pharmacy_id, account_id, family_member_id, address_id, kind, has_rx, status,
+            goods_amount, freight, discount, pay_amount, patient_name, patient_gender, patient_age, receiver_name,
+            receiver_phone, province, city, district, address_detail, buyer_remark, quote_set_id, idempotency_key,
+            request_hash)
+          values (
+            to_char(now() at time zone 'UTC' + interval '8 hours', 'YYYYMMDD')
+              || lpad(nextval('order_no_seq')::text, 10, '0'),
+            ${o.pharmacyId}, ${o.accountId}, ${o.familyMemberId}, ${o.addressId}, ${o.kind}, ${o.hasRx},
+            'pending_payment', ${o.goodsAmount}, ${o.freight}, ${o.discount}, ${o.payAmount}, ${o.patientName},
+            ${o.patientGender}, ${o.patientAge}, ${o.receiverName}, ${o.receiverPhone}, ${o.province}, ${o.city},
+            ${o.district}, ${o.addressDetail}, ${o.buyerRemark}, ${o.quoteSetId}, ${o.idempotencyKey},
+            ${o.requestHash})
+          returning id`,
+    );
+    return rows[0]!.id;
+  }
+
+  async insertLines(tx: DbExecutor, orderId: number, lines: NewOrderLine[]) {
+    const values = lines.map(
+      (l) => sql`(${orderId}, ${l.quoteId}, ${l.quoteSetId}, ${l.productId}, ${l.name}, ${l.spec}, ${l.productType},
+        ${l.approvalNo}, ${l.image}, ${l.price}, ${l.qty}, ${l.subtotal},
+        ${l.comboItems === null ? null : JSON.stringify(l.comboItems)}::jsonb)`,
+    );
+    await tx.execute(sql`
+      insert into order_item (order_id, quote_id, quote_set_id, product_id, name, spec, product_type, approval_no,
+        image, price, qty, subtotal, combo_items)
+      values ${sql.join(values, sql`, `)}`);
+  }
+
+  /**
+   * Takes `units` (quote id → units) from stock in one guarded statement: a quote is only decremented when it has
+   * enough (stock >= n), so stock never goes below zero. Returns the ids that were short (the caller rolls back).
+   */
+  async takeStock(tx: DbExecutor, units: Map<number, number>): Promise<number[]> {
+    const wanted = [...units].sort((a, b) => a[0] - b[0]);
+    const values = sql.join(
+      wanted.map(([id, n]) => sql`(${id}::int, ${n}::int)`),
+      sql`, `,
+    );
+    const { rows } = await queryRows<{ id: number }>(
+      tx,
+      sql`update quote set stock = quote.stock - w.n, sales_count = quote.sales_count + w.n, updated_at = now()
+          from (values ${values}) as w(id, n)
+          where quote.id = w.id and quote.stock >= w.n
+          returning quote.id`,
+    );
+    const taken = new Set(rows.map((r) => r.id));
+    return wanted.map(([id]) => id).filter((id) => !taken.has(id));
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Reading
+
+  async order(db: DbExecutor, accountId: number, id: number): Promise<OrderRow | undefined> {
+    const { rows } = await queryRows<OrderRow>(
+      db,
+      orderSelect(sql`o.id = ${id} and o.account_id = ${accountId} and o.deleted_at is null`),
+    );
+    return rows[0];
+  }
+
+  async items(db: DbExecutor, orderId: number): Promise<OrderItemRow[]> {
+    const { rows } = await queryRows<OrderItemRow>(
+      db,
+      sql`select id, order_id, quote_id, quote_set_id, product_id, name, spec, product_type, approval_no, image,
+            price::text as price, qty, subtotal::text as subtotal, combo_items
+          from order_item where order_id = ${orderId} order by id`,
+    );
+    return rows;
+  }
+
+  /** The caller's orders, newest first (orders_account_idx), with the total. */
+  async page(accountId: number, status: OrderStatus | undefined, limit: number, offset: number) {
+    const where = sql.join(
+      [sql`o.account_id = ${accountId}`, sql`o.deleted_at is null`, ...(status ? [sql`o.status = ${status}`] : [])],
+      sql` and `,
+    );
+    const [list, count] = await Promise.all([
+      queryRows<OrderRow>(this.db, sql`${orderSelect(where)} order by o.id desc limit ${limit} offset ${offset}`),
+      queryRows<{ n: number }>(this.db, sql`select count(*)::int as n from orders o where ${where}`),
+    ]);
+    return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Changing and paying
+
+  /** Locks the caller's order (for a change or a payment) and answers its status and amount. */
+  async lockOrder(tx: DbExecutor, accountId: number, id: number) {
+    const { rows } = await queryRows<{
+      id: number;
+      order_no: string;
+      pharmacy_id: number;
+      account_id: number;
+      status: OrderStatus;
+      pay_amount: string;
+    }>(
+      tx,
+      sql`select id, order_no, pharmacy_id, account_id, status, pay_amount::text as pay_amount from orders
+          where id = ${id} and account_id = ${accountId} and deleted_at is null for update`,
+    );
+    return rows[0];
+  }
+
+  /** Copies an address into an unpaid order (guarded: only while pending_payment). */
+  async changeAddress(
+    tx: DbExecutor,
+    orderId: number,
+    a: { id: number; name: string; phone: string; province: string; city: string; district: string; detail: string },
+  ) {
+    const { rowCount } = await queryRows(
+      tx,
+      sql`update orders set address_id = ${a.id}, receiver_name = ${a.name}, receiver_phone = ${a.phone},
+            province = ${a.province}, city = ${a.city}, district = ${a.district}, address_detail = ${a.detail},
+            updated_at = now()
+          where id = ${orderId} and status = 'pending_payment'`,
+    );
+    return rowCount > 0;
+  }
+
+  /** The order's open or paid payment (order_payment_live_uq: at most one). */
+  async livePayment(tx: DbExecutor, orderId: number): Promise<PaymentRow | undefined> {
+    const { rows } = await queryRows<PaymentRow>(
+      tx,
+      sql`select id, provider, status, amount::text as amount, provider_ref, created_at from order_payment
+          where order_id = ${orderId} and status in ('pending', 'paid')`,
+    );
+    return rows[0];
+  }
+
+  async insertPayment(
+    tx: DbExecutor,
+    p: { orderId: number; pharmacyId: number; provider: string; amount: string; ref: string },
+  ): Promise<PaymentRow> {
+    const { rows } = await queryRows<PaymentRow>(
+      tx,
+      sql`insert into order_payment (order_id, pharmacy_id, provider, amount, status, provider_ref)
+          values (${p.orderId}, ${p.pharmacyId}, ${p.provider}, ${p.amount}, 'pending', ${p.ref})
+          returning id, provider, status, amount::text as amount, provider_ref, created_at`,
+    );
+    return rows[0]!;
+  }
+
+  async setPaymentRef(tx: DbExecutor, paymentId: number, ref: string) {
+    await tx.execute(sql`update order_payment set provider_ref = ${ref}, updated_at = now() where id = ${paymentId}`);
+  }
+
+  async setPayMethod(tx: DbExecutor, orderId: number, provider: string) {
+    await tx.execute(
+      sql`update orders set pay_method = ${provider}, updated_at = now()
+          where id = ${orderId} and pay_method <> ${provider}`,
+    );
+  }
+}
