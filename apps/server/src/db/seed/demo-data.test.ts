@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidUscc } from '../../modules/catalogue/demo-catalogue';
-import { demoMessages, demoPharmacies, messageText } from './demo-data';
+import { demoMessages, demoPharmacies, messageText, orderMessageOrders } from './demo-data';
 
 const allMessages = Object.values(demoMessages).flat();
 
@@ -20,10 +20,14 @@ describe('foundation seed data', () => {
     for (const p of demoPharmacies) expect(p.logoUrl).toMatch(/^\/demo\/aptitude\/foundation-\d-logo\.svg$/);
   });
 
-  it('links no order message anywhere while orders do not exist', () => {
+  it('names an order in every order message, for the orders seed to fill and link', () => {
     const orders = allMessages.filter((m) => m.kind === 'order');
     expect(orders.length).toBeGreaterThan(5);
-    for (const m of orders) expect(m.link, m.title).toBeUndefined();
+    for (const m of orders) {
+      expect(m.content, m.title).toContain('{order}');
+      expect(orderMessageOrders[m.title], m.title).toBeDefined();
+      expect(m.link, m.title).toBeUndefined();
+    }
   });
 
   it('dates order and prescription numbers by the message, in Shanghai time', () => {
@@ -34,6 +38,8 @@ describe('foundation seed data', () => {
     expect(messageText('{month:-1} 月份对账单', at)).toBe('2 月份对账单');
     expect(messageText('{month:-1} 月份对账单', new Date('2026-01-10T04:00:00Z'))).toBe('12 月份对账单');
     const now = new Date();
-    for (const m of allMessages) expect(messageText(m.content, now)).not.toMatch(/[{}]|2024\d{4}/);
+    for (const m of allMessages) {
+      expect(messageText(m.content, now).replace(/\{(order|count|amount)\}/g, '')).not.toMatch(/[{}]|2024\d{4}/);
+    }
   });
 });

@@ -74,8 +74,8 @@ export interface DemoMessage {
   title: string;
   content: string;
   /**
-   * Where 前往查看 goes. Order messages carry none until orders exist (docs/messages.md): a link to an order list
-   * that cannot show the order named in the text would send the reader nowhere.
+   * Where 前往查看 goes. An order message's link is set by the orders seed (seed/orders.ts), to the order its text
+   * names (`{order}`), once that order exists.
    */
   link?: string;
   read: boolean;
@@ -94,6 +94,22 @@ export function messageText(template: string, at: Date): string {
     .replace(/\{date(?::(-?\d+))?\}/g, (_, n?: string) => day(Number(n ?? 0)).replaceAll('-', ''))
     .replace(/\{month:-1\}/g, () => String(((Number(day(0).slice(5, 7)) + 10) % 12) + 1));
 }
+
+/**
+ * The order each seeded order message tells of, by title: seed/orders.ts places it at the first store at the time of
+ * the message (paid then, completed then, placed then) and fills the text's `{order}` (the order number), `{count}`
+ * (its units) and `{amount}` (what was paid), then links the message to it.
+ */
+export const orderMessageOrders: Record<
+  string,
+  { status: 'pending_shipment' | 'completed' | 'pending_payment'; buyerRemark?: string }
+> = {
+  新订单待发货: { status: 'pending_shipment' },
+  订单已签收: { status: 'completed' },
+  顾客申请取消订单: { status: 'pending_shipment', buyerRemark: '买错规格了，麻烦取消订单' },
+  代下单待确认: { status: 'pending_payment' },
+  订单已完成: { status: 'completed' },
+};
 
 const common: DemoMessage[] = [
   {
@@ -123,21 +139,21 @@ const shopLike: DemoMessage[] = [
   {
     kind: 'order',
     title: '新订单待发货',
-    content: '订单 RX{date}0012 已支付，共 3 件商品，请在 24 小时内安排发货。',
+    content: '订单 {order} 已支付，共 {count} 件商品，请在 24 小时内安排发货。',
     read: false,
     ago: 25,
   },
   {
     kind: 'order',
     title: '订单已签收',
-    content: '订单 RX{date:-3}0087 顾客已确认收货，货款将在结算周期内到账。',
+    content: '订单 {order} 顾客已确认收货，货款将在结算周期内到账。',
     read: true,
     ago: 60 * 20,
   },
   {
     kind: 'order',
     title: '顾客申请取消订单',
-    content: '顾客申请取消订单 RX{date:-1}0045，原因：买错规格，请及时处理。',
+    content: '顾客申请取消订单 {order}，原因：买错规格，请及时处理。',
     read: false,
     ago: 60 * 5,
   },
@@ -179,7 +195,7 @@ const serviceLike: DemoMessage[] = [
   {
     kind: 'order',
     title: '代下单待确认',
-    content: '您为顾客创建的代下单 DX{date}0003 等待顾客确认支付。',
+    content: '您为顾客创建的代下单 {order} 等待顾客确认支付。',
     read: false,
     ago: 60 * 3,
   },
@@ -201,7 +217,7 @@ export const demoMessages: Record<string, DemoMessage[]> = {
     ...Array.from({ length: 14 }, (_, i) => ({
       kind: 'order' as const,
       title: '订单已完成',
-      content: `订单 RX{date:-2}${String(31 + ((i * 53) % 900)).padStart(4, '0')} 已完成，订单金额 ¥${(58 + i * 13.5).toFixed(2)}。`,
+      content: '订单 {order} 已完成，订单金额 ¥{amount}。',
       read: true,
       ago: 60 * 24 * (7 + i),
     })),

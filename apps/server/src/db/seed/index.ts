@@ -22,6 +22,7 @@ import {
 } from '../schema/index';
 import { seedCatalogue } from './catalogue';
 import { DEMO_PASSWORD, demoAccounts, demoMessages, demoPharmacies, messageText, staffPermissions } from './demo-data';
+import { seedDemoOrders } from './orders';
 import { seedPharmacyConsole } from './pharmacy-console';
 
 export { DEMO_PASSWORD, demoAccounts } from './demo-data';
@@ -39,7 +40,8 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
   const people = await seedPeople(db);
   const catalogue = await seedCatalogue(db);
   const console = await seedPharmacyConsole(db);
-  return { seeded: people || catalogue || console };
+  const orders = await seedDemoOrders(db);
+  return { seeded: people || catalogue || console || orders };
 }
 
 async function seedPeople(db: Database): Promise<boolean> {
