@@ -130,8 +130,11 @@ export class CensusRepository {
   }
 
   /**
-   * The range's top 10 by quantity and by amount over its paid orders' lines (order_item by order_item_order_idx);
-   * a combo line counts as the combo, a line whose product or combo row is gone by its name.
+   * The range's top 10 by quantity and by amount over its paid orders' lines (order_item by order_item_order_idx, or
+   * a hash join when the planner prefers it); a combo line counts as the combo, a line whose product or combo row is
+   * gone by its name. Lines are grouped on integer keys; the name, spec and type shown are those of the key's latest
+   * line, read for the 20 winners only. `orders` counts lines: an order holds a product once (one quote per product
+   * and pharmacy, distinct quotes per order) and a combo once.
    */
   async topProducts(r: CensusRange, limit = 10): Promise<TopProductRow[]> {
     const { rows } = await queryRows<TopProductRow>(
@@ -140,28 +143,30 @@ export class CensusRepository {
       with paid as (
         select o.id from orders o where ${inRange(r)} and ${PAID}
       ),
-      lines as (
-        select case
-            when i.quote_set_id is not null or i.product_type = 'COMBO'
-              then 'combo:' || coalesce(i.quote_set_id::text, i.name)
-            else 'product:' || coalesce(i.product_id::text, i.name)
-          end as key,
-          i.order_id, i.name, i.spec, i.product_type, i.qty, i.subtotal
-        from paid join order_item i on i.order_id = paid.id
-      ),
       g as (
-        select key,
-          (array_agg(name order by order_id desc))[1] as name,
-          (array_agg(spec order by order_id desc))[1] as spec,
-          (array_agg(product_type order by order_id desc))[1] as product_type,
-          sum(qty)::int as qty, sum(subtotal) as amount, count(distinct order_id)::int as orders
-        from lines group by key
+        select
+          case when i.quote_set_id is not null or i.product_type = 'COMBO' then coalesce(i.quote_set_id, 0) end as set_id,
+          case when i.quote_set_id is null and i.product_type <> 'COMBO' then coalesce(i.product_id, 0) end as product_id,
+          case when coalesce(i.quote_set_id, i.product_id) is null then i.name end as orphan,
+          sum(i.qty)::int as qty, sum(i.subtotal) as amount, count(*)::int as orders, max(i.id) as last_line
+        from paid join order_item i on i.order_id = paid.id
+        group by 1, 2, 3
+      ),
+      top as (
+        (select 'qty' as rank_by, g.* from g
+          order by qty desc, amount desc, set_id nulls last, product_id nulls last, orphan limit ${limit})
+        union all
+        (select 'amount', g.* from g
+          order by amount desc, qty desc, set_id nulls last, product_id nulls last, orphan limit ${limit})
       )
-      (select 'qty' as rank_by, key, name, spec, product_type, qty, round(amount, 2)::text as amount, orders
-        from g order by qty desc, amount desc, key limit ${limit})
-      union all
-      (select 'amount', key, name, spec, product_type, qty, round(amount, 2)::text, orders
-        from g order by amount desc, qty desc, key limit ${limit})`,
+      select top.rank_by,
+        case when top.set_id is not null then 'combo:' || coalesce(nullif(top.set_id, 0)::text, i.name)
+          else 'product:' || coalesce(nullif(top.product_id, 0)::text, i.name) end as key,
+        i.name, i.spec, i.product_type, top.qty, round(top.amount, 2)::text as amount, top.orders
+      from top join order_item i on i.id = top.last_line
+      order by top.rank_by desc,
+        case when top.rank_by = 'qty' then top.qty::numeric else top.amount end desc,
+        case when top.rank_by = 'qty' then top.amount else top.qty::numeric end desc, key`,
     );
     return rows;
   }

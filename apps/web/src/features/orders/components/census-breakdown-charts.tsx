@@ -1,0 +1,81 @@
+import { type Census, type CensusPrice, orderKindLabels, orderStatusLabels } from '@pharmacy/shared';
+import { useMemo } from 'react';
+import { CensusChart } from './census-chart';
+import type { CensusChartOption } from './census-echarts';
+
+/** Each status's own colour, in the order of the state machine. */
+const STATUS_COLORS = ['#e8831a', '#8c5fd6', '#1261d6', '#13a8a8', '#3f9f5a', '#9a9a9a'];
+const KIND_COLORS = ['#1261d6', '#8c5fd6', '#e8831a', '#13a8a8'];
+
+const pie = (title: string, data: { name: string; value: number }[], color: string[]): CensusChartOption => ({
+  aria: { enabled: true },
+  color,
+  tooltip: { trigger: 'item', formatter: '{b}：{c} 笔（{d}%）' },
+  legend: { bottom: 0, type: 'plain', icon: 'circle', itemWidth: 10, itemHeight: 10 },
+  series: [
+    {
+      name: title,
+      type: 'pie',
+      radius: ['42%', '68%'],
+      center: ['50%', '44%'],
+      avoidLabelOverlap: true,
+      label: { formatter: '{b}\n{c} 笔' },
+      data,
+    },
+  ],
+});
+
+/** Orders of the range by status (订单状态分布). */
+export function CensusStatusChart({ census }: { census: Census }) {
+  const option = useMemo(
+    () =>
+      pie(
+        '订单状态',
+        census.by_status
+          .filter((s) => s.orders > 0)
+          .map((s) => ({ name: orderStatusLabels[s.status], value: s.orders })),
+        census.by_status.map((_, i) => STATUS_COLORS[i]!).filter((_, i) => census.by_status[i]!.orders > 0),
+      ),
+    [census],
+  );
+  return <CensusChart option={option} height={300} label="订单状态分布图" />;
+}
+
+/** Orders of the range by kind (订单类型分布). */
+export function CensusKindChart({ census }: { census: Census }) {
+  const option = useMemo(
+    () =>
+      pie(
+        '订单类型',
+        census.by_kind.filter((k) => k.orders > 0).map((k) => ({ name: orderKindLabels[k.kind], value: k.orders })),
+        census.by_kind.map((_, i) => KIND_COLORS[i]!).filter((_, i) => census.by_kind[i]!.orders > 0),
+      ),
+    [census],
+  );
+  return <CensusChart option={option} height={300} label="订单类型分布图" />;
+}
+
+/** 价格统计: paid orders per price band. */
+export function CensusPriceChart({ price }: { price: CensusPrice }) {
+  const option = useMemo<CensusChartOption>(
+    () => ({
+      aria: { enabled: true },
+      color: ['#13a8a8'],
+      tooltip: { trigger: 'axis', valueFormatter: (v) => `${v} 笔` },
+      grid: { left: 8, right: 16, top: 32, bottom: 8, containLabel: true },
+      xAxis: { type: 'category', data: price.bands.map((b) => b.label), axisLabel: { interval: 0 } },
+      yAxis: { type: 'value', name: '成交订单（笔）', minInterval: 1 },
+      series: [
+        {
+          name: '成交订单',
+          type: 'bar',
+          barMaxWidth: 36,
+          label: { show: true, position: 'top' },
+          data: price.bands.map((b) => b.orders),
+        },
+      ],
+    }),
+    [price],
+  );
+  return <CensusChart option={option} height={300} label="订单价格分布图" />;
+}
