@@ -7,9 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedLarge } from '../scripts/seed-large.mjs';
 import { measureImport, signIn } from './import.mjs';
+import { cpuMsAround, postmasterPid } from './lib/cpu.mjs';
 import { lighthouseMedian, measureRouteAssets, signInThroughConsole } from './lib/frontend.mjs';
 import { measure, runLoad } from './lib/load.mjs';
 import { processTreeRssMb } from './lib/rss.mjs';
+import { measureCensus, measureExport, measureOrderCreation } from './orders.mjs';
 import { benchStaffSession, measureQuoteImport } from './quote-import.mjs';
 import { frontendPages, targets } from './targets.mjs';
 
@@ -100,7 +102,12 @@ async function main() {
   log('loading the large data set');
   await seedLarge(databaseUrl, log);
 
-  start('node', ['bench/bare-server.mjs'], { DATABASE_URL: databaseUrl, PORT: String(barePort), DB_POOL_MAX: poolMax });
+  const bareServer = start('node', ['bench/bare-server.mjs'], {
+    DATABASE_URL: databaseUrl,
+    PORT: String(barePort),
+    DB_POOL_MAX: poolMax,
+  });
+  const postgresPid = postmasterPid(`${pgDir}/data`);
   const bareBase = `http://127.0.0.1:${barePort}`;
   await waitFor(`${bareBase}/ceiling`);
 
@@ -125,11 +132,24 @@ async function main() {
   log(`ceiling: bare JSON route, ${connections} connections, ${duration} s`);
   const ceiling = await measure({ url: `${bareBase}/ceiling` }, load);
   const api = [];
+  // BENCH_ONLY=orders measures only the targets whose name holds it (the bare server keeps every target's index).
+  const only = process.env.BENCH_ONLY;
+  // CPU time per request: the server's process tree (or the bare server's) and every PostgreSQL backend, read from
+  // /proc around the measured run (the warm-up excluded), divided by the requests it served.
+  const cpuPerRequest = async (pid, run) => {
+    const { result, cpu_ms } = await cpuMsAround([pid, postgresPid], run);
+    return { ...result, cpu_ms_per_req: result.total ? +(cpu_ms / result.total).toFixed(2) : null };
+  };
   for (const [index, target] of targets.entries()) {
+    if (only && !target.name.includes(only)) continue;
     log(`${target.name}: bare, then product`);
     const headers = headersOf(target);
-    const bare = await measure({ url: `${bareBase}/bare/${index}`, headers }, load);
-    const product = await measure({ url: productBase + target.path, headers }, load);
+    const bareTarget = { url: `${bareBase}/bare/${index}`, headers };
+    await runLoad({ ...bareTarget, duration: 3, connections });
+    const bare = await cpuPerRequest(bareServer.pid, () => runLoad({ ...bareTarget, duration, connections }));
+    const productTarget = { url: productBase + target.path, headers };
+    await runLoad({ ...productTarget, duration: 3, connections });
+    const product = await cpuPerRequest(productServer.pid, () => runLoad({ ...productTarget, duration, connections }));
     api.push({
       name: target.name,
       product,
@@ -137,6 +157,52 @@ async function main() {
       ratio_to_bare: +(product.req_per_s / bare.req_per_s).toFixed(2),
       ratio_to_ceiling: +(product.req_per_s / ceiling.req_per_s).toFixed(2),
     });
+  }
+
+  // Orders (skip with --skip-orders): the one-year census, the export of 100,000 orders, then order creation (last:
+  // it writes orders and stock).
+  let orders;
+  if (!args.has('--skip-orders')) {
+    orders = {};
+    const step = async (name, fn) => {
+      try {
+        orders[name] = await fn();
+      } catch (error) {
+        orders[name] = { error: String(error) };
+        log(`  ${name} failed: ${error}`);
+      }
+    };
+    log('orders: one-year census of 压测药房1号店');
+    await step('census', () =>
+      measureCensus({
+        baseUrl: productBase,
+        databaseUrl,
+        headers: headersAs.staff,
+        pharmacyId: benchPharmacy.id,
+        log,
+      }),
+    );
+    log('orders: export of ~100,000 orders (operator, a date range)');
+    await step('export', async () =>
+      measureExport({
+        baseUrl: productBase,
+        databaseUrl,
+        token: await signInAs(productBase, '13800000007'),
+        pid: productServer.pid,
+        log,
+      }),
+    );
+    log(`orders: creation, ${connections} connections, patients across the 50 bench pharmacies`);
+    await step('create', () =>
+      measureOrderCreation({
+        baseUrl: productBase,
+        databaseUrl,
+        pids: [productServer.pid, postgresPid],
+        connections,
+        duration,
+        log,
+      }),
+    );
   }
 
   // Medicine import at full size through the product's routes (skip with --skip-import): preview, then apply, with
@@ -217,6 +283,7 @@ async function main() {
     connections,
     ceiling,
     api,
+    orders,
     import: importRun,
     quote_import: quoteImportRun,
     frontend,
@@ -294,9 +361,15 @@ function checkBudgets(results) {
     if (!row) failures.push(`${name}: not measured`);
     else if (row.product.p95_ms > max) failures.push(`${name} p95 ${row.product.p95_ms} ms > ${max} ms`);
   }
+  for (const [name, max] of Object.entries(budgets.api.max_p99_ms ?? {})) {
+    const row = results.api.find((a) => a.name === name);
+    if (!row) failures.push(`${name}: not measured`);
+    else if (row.product.p99_ms > max) failures.push(`${name} p99 ${row.product.p99_ms} ms > ${max} ms`);
+  }
   for (const row of results.api) {
     if (row.product.errors > budgets.api.max_errors) failures.push(`${row.name}: ${row.product.errors} errors`);
   }
+  if (results.orders) failures.push(...orderBudgetFailures(results.orders, budgets.orders));
   if (results.import) {
     const run = results.import;
     if (run.error) failures.push(`import: ${run.error}`);
@@ -326,6 +399,63 @@ function checkBudgets(results) {
   return failures;
 }
 
+/** The orders budgets (bench/budgets.json `orders`): census time, export time and memory, creation rate, 0 oversold. */
+function orderBudgetFailures(orders, budget) {
+  const failures = [];
+  const { census, export: exp, create } = orders;
+  if (census?.error) failures.push(`census: ${census.error}`);
+  else if (census) {
+    for (const g of ['day', 'month']) {
+      if (census[g].p50_ms > budget.census_max_ms)
+        failures.push(`census one year by ${g}: ${census[g].p50_ms} ms > ${budget.census_max_ms} ms`);
+    }
+  }
+  if (exp?.error) failures.push(`export: ${exp.error}`);
+  else if (exp) {
+    if (exp.rows < budget.export_min_rows) failures.push(`export: ${exp.rows} rows < ${budget.export_min_rows}`);
+    if (exp.total_s > budget.export_max_seconds)
+      failures.push(`export: ${exp.total_s} s for ${exp.rows} orders > ${budget.export_max_seconds} s`);
+    if (exp.peak_rss_mb > budget.export_max_peak_rss_mb)
+      failures.push(`export: server peak RSS ${exp.peak_rss_mb} MB > ${budget.export_max_peak_rss_mb} MB`);
+  }
+  if (create?.error) failures.push(`order creation: ${create.error}`);
+  else if (create) {
+    if (create.orders_per_s < budget.create_min_orders_per_s)
+      failures.push(`order creation: ${create.orders_per_s} orders/s < ${budget.create_min_orders_per_s}`);
+    if (create.oversold_units > 0 || create.stock_mismatched > 0)
+      failures.push(
+        `order creation: ${create.oversold_units} oversold units, ${create.stock_mismatched} stock mismatches`,
+      );
+    if (create.other_errors > 0) failures.push(`order creation: ${create.other_errors} errors besides sold-out 409s`);
+  }
+  return failures;
+}
+
+function ordersLines(orders) {
+  if (!orders) return [];
+  const { census, export: exp, create } = orders;
+  const lines = ['| orders | figure |', '| --- | --- |'];
+  if (census)
+    lines.push(
+      census.error
+        ? `| census one year | failed: ${census.error} |`
+        : `| census one year (${census.date_from} … ${census.date_to}), sequential | by day p50 ${census.day.p50_ms} ms (max ${census.day.max_ms}); by month p50 ${census.month.p50_ms} ms (max ${census.month.max_ms}); naive GROUP BY p50 ${census.naive_sql.p50_ms} ms |`,
+    );
+  if (exp)
+    lines.push(
+      exp.error
+        ? `| export | failed: ${exp.error} |`
+        : `| export (operator, ${exp.date_from} … ${exp.date_to}) | ${exp.rows} orders, ${exp.file_mb} MB in ${exp.total_s} s (first byte ${exp.first_byte_ms} ms); server RSS ${exp.baseline_rss_mb} → peak ${exp.peak_rss_mb} MB |`,
+    );
+  if (create)
+    lines.push(
+      create.error
+        ? `| order creation | failed: ${create.error} |`
+        : `| order creation (${create.connections} connections, ${create.patients} patients, 50 pharmacies) | ${create.orders_per_s} orders/s (${create.answered_200} created, ${create.answered_409} × 409 sold out, ${create.other_errors} other errors), p50 ${create.p50_ms} ms p99 ${create.p99_ms} ms, ${create.cpu_ms_per_order} ms CPU per order; contended quote sold ${create.contended.sold} of ${create.contended.start_stock} (stock after ${create.contended.stock_after}); ${create.oversold_units} oversold, ${create.negative_stock} negative, ${create.stock_mismatched} stock mismatches over ${create.quotes_checked} quotes |`,
+    );
+  return [...lines, ''];
+}
+
 function writeResults(results) {
   const dir = path.join(root, 'bench/results');
   mkdirSync(dir, { recursive: true });
@@ -338,13 +468,14 @@ function writeResults(results) {
     '',
     `Ceiling (bare Fastify JSON route, ~3 KB): ${results.ceiling.req_per_s} req/s, p50 ${results.ceiling.p50_ms} ms, p99 ${results.ceiling.p99_ms} ms`,
     '',
-    '| endpoint | product req/s | p50 ms | p95 ms | p99 ms | errors | bare req/s | bare p99 ms | product / bare | product / ceiling |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| endpoint | product req/s | p50 ms | p95 ms | p99 ms | errors | CPU ms / req | bare req/s | bare p99 ms | bare CPU ms / req | product / bare | product / ceiling |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.api.map(
       (r) =>
-        `| ${r.name} | ${r.product.req_per_s} | ${r.product.p50_ms} | ${r.product.p95_ms} | ${r.product.p99_ms} | ${r.product.errors} | ${r.bare.req_per_s} | ${r.bare.p99_ms} | ${r.ratio_to_bare} | ${r.ratio_to_ceiling} |`,
+        `| ${r.name} | ${r.product.req_per_s} | ${r.product.p50_ms} | ${r.product.p95_ms} | ${r.product.p99_ms} | ${r.product.errors} | ${r.product.cpu_ms_per_req ?? ''} | ${r.bare.req_per_s} | ${r.bare.p99_ms} | ${r.bare.cpu_ms_per_req ?? ''} | ${r.ratio_to_bare} | ${r.ratio_to_ceiling} |`,
     ),
     '',
+    ...ordersLines(results.orders),
     ...(results.import
       ? [
           '| import (preview + apply) | rows | xlsx MB | preview s | apply s | total s | server RSS at rest MB | peak RSS MB |',

@@ -186,6 +186,45 @@ async function medicineSearch(db, q) {
   return { list: list.rows, total: total.rows[0].total, page: 1, page_size: 20 };
 }
 
+// The order list's naive route (the issue's baseline): the page by LIMIT 20 OFFSET n with its rows' joins, and the
+// total and every tab's count by count(*) over the pharmacy's orders.
+const naiveOrderColumns = `o.id, o.order_no, o.pharmacy_id, ph.name as pharmacy_name, o.account_id, a.phone as buyer_phone,
+  o.kind, o.has_rx, o.status, o.goods_amount, o.freight, o.discount, o.pay_amount, o.patient_name, o.receiver_name,
+  o.receiver_phone, o.province || o.city || o.district || o.address_detail as address,
+  (select string_agg(i.name || ' ×' || i.qty, '，' order by i.id) from order_item i where i.order_id = o.id) as items_text,
+  (select count(*)::int from order_item i where i.order_id = o.id) as item_count,
+  e.courier_code, e.tracking_no, o.created_at, o.paid_at, o.shipped_at, o.completed_at, o.cancelled_at`;
+
+async function naiveOrderPage(db, ctx, page) {
+  await staffOf(db, ctx);
+  const [rows, counts] = await Promise.all([
+    db.query(
+      `select ${naiveOrderColumns}
+       from orders o join pharmacy ph on ph.id = o.pharmacy_id join account a on a.id = o.account_id
+       left join lateral (select x.courier_code, x.tracking_no from order_express x where x.order_id = o.id
+                          order by x.id desc limit 1) e on true
+       where o.pharmacy_id = $1 and o.deleted_at is null
+       order by o.id desc limit 20 offset $2`,
+      [ctx.pharmacyId, (page - 1) * 20],
+    ),
+    db.query(
+      `select count(*)::int as all, ${[
+        'pending_payment',
+        'pending_review',
+        'pending_shipment',
+        'shipped',
+        'completed',
+        'cancelled',
+      ]
+        .map((s) => `count(*) filter (where status = '${s}')::int as ${s}`)
+        .join(', ')}
+       from orders where pharmacy_id = $1 and deleted_at is null`,
+      [ctx.pharmacyId],
+    ),
+  ]);
+  return { list: rows.rows, total: counts.rows[0].all, page, page_size: 20, counts: counts.rows[0] };
+}
+
 export const targets = [
   {
     name: 'user/info/me',
@@ -254,6 +293,19 @@ export const targets = [
     path: `/api/v1/pharmacy/quote?page=1&page_size=20&status=on_shelf&keyword=${encodeURIComponent('布洛芬')}`,
     as: 'staff',
     bare: (db, ctx) => quoteSearch(db, ctx, '布洛芬', 'on_shelf'),
+  },
+  {
+    // 压测药房1号店's 20,000 orders (scripts/seed-large.mjs): page 1 with its total and every tab's count
+    name: 'orders/pharmacy page 1',
+    path: '/api/v1/orders/pharmacy?page=1&page_size=20',
+    as: 'staff',
+    bare: (db, ctx) => naiveOrderPage(db, ctx, 1),
+  },
+  {
+    name: 'orders/pharmacy page 501 (offset 10,000)',
+    path: '/api/v1/orders/pharmacy?page=501&page_size=20',
+    as: 'staff',
+    bare: (db, ctx) => naiveOrderPage(db, ctx, 501),
   },
 ];
 

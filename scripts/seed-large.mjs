@@ -137,7 +137,166 @@ export const seedSteps = [
           cross join generate_series(0, 9) k
           cross join (select array_agg(id order by id) ids from pharmacy where name like '压测药房%') ph`,
   },
+  ...ordersSteps(),
 ];
+
+/**
+ * 1,000,000 orders over the 50 bench pharmacies (20,000 each), one every 31.5 s over the last year, oldest first, so
+ * ids and order numbers grow with time; 1–3 lines each from the pharmacy's own quotes (about 2,000,000 lines), with
+ * totals from those lines (goods = Σ price × qty, freight 6.00 under 99.00, pay = goods + freight). The last day
+ * holds every open state; the last week shipped and completed ones; older orders are completed (90 %) or cancelled
+ * (10 %, half of them after payment and refunded). Every order has its payment, every paid one its settlement
+ * (fee 0.60 % rounded half up, settled when completed, refunded when cancelled), every shipped or completed one an
+ * express record in its courier's number format; shipped ones tracking events. Stock is the quotes' current stock
+ * (these orders are history). Lines are staged in an unlogged table so the orders' totals and their lines come from
+ * the same rows; the order inserts run in ten statements of 100,000 (list_count's triggers count them, one list-wide
+ * lock per statement, migration 0012).
+ */
+function ordersSteps() {
+  const bench = `(select id from pharmacy where name like '压测药房%')`;
+  const orderG = `right(o.order_no, 10)::int`;
+  const places = [
+    ['上海市', '上海市', '浦东新区'],
+    ['浙江省', '杭州市', '西湖区'],
+    ['江苏省', '南京市', '鼓楼区'],
+    ['北京市', '北京市', '朝阳区'],
+    ['广东省', '广州市', '天河区'],
+    ['广东省', '深圳市', '南山区'],
+    ['四川省', '成都市', '武侯区'],
+    ['湖北省', '武汉市', '洪山区'],
+    ['山东省', '青岛市', '市南区'],
+    ['福建省', '厦门市', '思明区'],
+    ['河南省', '郑州市', '金水区'],
+    ['湖南省', '长沙市', '岳麓区'],
+  ];
+  const arr = (i) => `array[${places.map((p) => `'${p[i]}'`).join(',')}]`;
+  const orderChunk = (from, to) => `
+    insert into orders (order_no, pharmacy_id, account_id, kind, has_rx, status, goods_amount, freight, discount,
+      pay_amount, patient_name, patient_gender, patient_age, receiver_name, receiver_phone, province, city, district,
+      address_detail, pay_method, created_at, updated_at, paid_at, shipped_at, auto_confirm_at, completed_at,
+      completed_by, cancelled_at, cancel_reason, cancelled_by)
+    select to_char(t.created at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(l.g::text, 10, '0'),
+      l.pharmacy_id, a.id,
+      case when l.rx then 'rx' when l.g % 97 = 0 then 'proxy' else 'normal' end, l.rx, s.status,
+      l.goods, f.freight, 0, l.goods + f.freight,
+      a.name, case when l.g % 2 = 0 then 'female' else 'male' end, 18 + l.g % 60,
+      a.name, a.phone, (${arr(0)})[1 + l.g % 12], (${arr(1)})[1 + l.g % 12], (${arr(2)})[1 + l.g % 12],
+      (array['人民路','解放路','中山路','建设路','文三路','世纪大道'])[1 + l.g % 6] || ' ' || (1 + l.g % 300) || ' 号 '
+        || (1 + l.g % 20) || ' 栋 ' || (101 + l.g % 1800) || ' 室',
+      'offline', t.created, coalesce(ts.completed, ts.cancelled, ts.shipped, ts.paid, t.created),
+      ts.paid, ts.shipped, case when s.status = 'shipped' then ts.shipped + interval '7 days' end, ts.completed,
+      case when s.status = 'completed' then (array['user','delivery','auto'])[1 + l.g % 3] end,
+      ts.cancelled,
+      case when s.status <> 'cancelled' then '' when s.paid then '买错规格' else '超时未支付，系统自动取消' end,
+      case when s.status <> 'cancelled' then null when s.paid then 'buyer' else 'system' end
+    from (select g, min(pharmacy_id) as pharmacy_id, sum(price * qty) as goods, bool_or(type = 'RX') as rx
+          from bench_order_line where g between ${from} and ${to} group by g) l
+    join account a on a.phone = '17' || lpad((1 + (l.g * 7919) % 200000)::text, 9, '0')
+    cross join lateral (select ((1000000 - l.g) * 31.5 + 60) as secs) x
+    cross join lateral (select now() - x.secs * interval '1 second' as created, x.secs / 86400.0 as age) t
+    cross join lateral (select case when l.goods >= 99 then 0 else 6 end::numeric(12, 2) as freight) f
+    cross join lateral (select case
+        when t.age < 1 then (array['pending_payment','pending_payment','pending_review','pending_shipment',
+          'pending_shipment','pending_shipment','shipped','shipped','shipped','cancelled'])[1 + l.g % 10]
+        when t.age < 7 then (array['shipped','shipped','shipped','shipped','completed','completed','completed',
+          'completed','completed','cancelled'])[1 + l.g % 10]
+        when l.g % 20 < 2 then 'cancelled' else 'completed' end as st) s0
+    cross join lateral (select case when s0.st = 'pending_review' and not l.rx then 'pending_shipment' else s0.st end
+        as status,
+        s0.st not in ('pending_payment', 'cancelled') or (s0.st = 'cancelled' and (l.g / 20) % 2 = 0) as paid) s
+    cross join lateral (select
+        case when s.paid then t.created + least(interval '10 minutes', t.age * interval '0.1 day') end as paid,
+        case when s.status in ('shipped', 'completed') then t.created + least(interval '20 hours', t.age * interval '0.5 day') end as shipped,
+        case when s.status = 'completed' then t.created + least(interval '4 days', t.age * interval '0.8 day') end as completed,
+        case when s.status = 'cancelled' then t.created + least(case when s.paid then interval '5 hours' else interval '30 minutes' end,
+          t.age * interval '0.5 day') end as cancelled) ts`;
+  return [
+    {
+      // Each bench pharmacy's quotes numbered 0…n-1, and each order's lines (g = the order's number in the set).
+      name: 'order lines staged (about 2,000,000)',
+      sql: `drop table if exists bench_quote, bench_order_line;
+        create unlogged table bench_quote as
+          select q.pharmacy_id, (row_number() over (partition by q.pharmacy_id order by q.id) - 1)::int as rn,
+                 q.id as quote_id, q.product_id, q.price, p.name, p.spec, p.type, p.approval_no
+          from quote q join product p on p.id = q.product_id
+          where q.pharmacy_id in ${bench} and q.price > 0;
+        create index on bench_quote (pharmacy_id, rn);
+        analyze bench_quote;
+        create unlogged table bench_order_line as
+          select o.g, k, b.quote_id, b.product_id, b.price, b.name, b.spec, b.type, b.approval_no,
+                 1 + (o.g + k) % 3 as qty, o.pharmacy_id
+          from (select g, ph.ids[1 + g % 50] as pharmacy_id from generate_series(1, 1000000) g
+                cross join (select array_agg(id order by id) ids from pharmacy where name like '压测药房%') ph) o
+          cross join (select min(n)::int as m from (select count(*) n from bench_quote group by pharmacy_id) c) qc
+          cross join lateral generate_series(0, o.g % 3) k
+          join bench_quote b on b.pharmacy_id = o.pharmacy_id and b.rn = (o.g * 7 + k * 4999) % qc.m;
+        create index on bench_order_line (g);
+        analyze bench_order_line`,
+    },
+    {
+      name: 'orders (1,000,000 over the 50 bench pharmacies, ten statements)',
+      sql: Array.from({ length: 10 }, (_, i) => orderChunk(i * 100000 + 1, (i + 1) * 100000)),
+    },
+    {
+      name: 'order lines (from the staged lines)',
+      sql: `insert into order_item (order_id, quote_id, product_id, name, spec, product_type, approval_no, price, qty,
+              subtotal, created_at, updated_at)
+            select o.id, l.quote_id, l.product_id, l.name, l.spec, l.type, l.approval_no, l.price, l.qty,
+                   l.price * l.qty, o.created_at, o.created_at
+            from orders o join bench_order_line l on l.g = ${orderG}
+            where o.pharmacy_id in ${bench}
+            order by o.id, l.k;
+            drop table bench_quote, bench_order_line;
+            -- the product's next order numbers come after the set's (today's set orders carry numbers near 1,000,000)
+            select setval('order_no_seq', greatest((select last_value from order_no_seq), 1000000))`,
+    },
+    {
+      name: 'order payments and settlements',
+      sql: `insert into order_payment (order_id, pharmacy_id, provider, amount, status, provider_ref, paid_at,
+              refunded_at, created_at, updated_at)
+            select o.id, o.pharmacy_id, 'offline', o.pay_amount,
+                   case when o.paid_at is null then case when o.status = 'cancelled' then 'closed' else 'pending' end
+                        when o.status = 'cancelled' then 'refunded' else 'paid' end,
+                   '', o.paid_at, case when o.status = 'cancelled' and o.paid_at is not null then o.cancelled_at end,
+                   o.created_at, o.updated_at
+            from orders o where o.pharmacy_id in ${bench};
+            insert into settlement (order_id, pharmacy_id, pay_amount, fee_rate, platform_fee, settle_amount,
+              refund_amount, status, paid_at, settled_at, refunded_at, created_at, updated_at)
+            select o.id, o.pharmacy_id, o.pay_amount, 0.0060, f.fee, o.pay_amount - f.fee,
+                   case when o.status = 'cancelled' then o.pay_amount else 0 end,
+                   case o.status when 'completed' then 'settled' when 'cancelled' then 'refunded' else 'pending' end,
+                   o.paid_at, o.completed_at, case when o.status = 'cancelled' then o.cancelled_at end,
+                   o.paid_at, o.updated_at
+            from orders o cross join lateral (select round(o.pay_amount * 0.0060, 2) as fee) f
+            where o.pharmacy_id in ${bench} and o.paid_at is not null`,
+    },
+    {
+      // Numbers in each courier's format (detectCourier reads them back: SF + 13 digits, YT…, ZTO7…, YD43…, 77…).
+      name: 'order express records (shipped and completed orders) and tracking events (shipped ones)',
+      sql: `insert into order_express (order_id, pharmacy_id, courier_code, company_name, tracking_no, source, shipped_at,
+              created_at, updated_at)
+            select o.id, o.pharmacy_id, c.code, c.name,
+                   case c.code when 'SF' then 'SF' || (1000000000000 + x.g * 9973)::text
+                     when 'YT' then 'YT' || (7500000000000 + x.g)::text
+                     when 'ZTO' then 'ZTO7' || lpad(x.g::text, 11, '0')
+                     when 'YD' then 'YD43' || lpad(x.g::text, 11, '0')
+                     else '77' || lpad(x.g::text, 11, '0') end,
+                   case when x.g % 7 = 0 then 'batch' else 'manual' end, o.shipped_at, o.shipped_at, o.shipped_at
+            from orders o
+            cross join lateral (select ${orderG}::bigint as g) x
+            cross join lateral (select (array['SF','YT','ZTO','YD','STO'])[1 + x.g % 5] as code,
+                   (array['顺丰速运','圆通速递','中通快递','韵达快递','申通快递'])[1 + x.g % 5] as name) c
+            where o.pharmacy_id in ${bench} and o.status in ('shipped', 'completed');
+            insert into order_express_event (express_id, occurred_at, description, location, created_at, updated_at)
+            select e.id, e.shipped_at + v.after, v.description, v.location, e.shipped_at + v.after, e.shipped_at + v.after
+            from order_express e join orders o on o.id = e.order_id and o.status = 'shipped'
+            cross join (values (interval '1 hour', '快件已揽收', '杭州西湖营业点'),
+                               (interval '6 hours', '快件已到达【杭州转运中心】', '杭州转运中心'),
+                               (interval '20 hours', '快件派送中', '目的地营业部')) v(after, description, location)
+            where e.pharmacy_id in ${bench} and e.shipped_at + v.after < now()`,
+    },
+  ];
+}
 
 /**
  * The lists' counters (list_count, kept by the triggers of migration 0007 as the steps above insert) against
@@ -150,14 +309,41 @@ export async function verifyListCounts(client, log = console.log) {
       select 'quote' as scope, pharmacy_id as owner_id, status as bucket, count(*) as n from quote group by 1, 2, 3
       union all
       select 'message', account_id, case when read_at is null then 'unread' else 'read' end, count(*)
-      from message where deleted_at is null group by 1, 2, 3)
-    , kept as (select * from list_count where scope in ('quote', 'message'))
+      from message where deleted_at is null group by 1, 2, 3
+      union all
+      select 'order', pharmacy_id, status, count(*) from orders where deleted_at is null group by 1, 2, 3)
+    , kept as (select * from list_count where scope in ('quote', 'message', 'order'))
     select count(*)::int as wrong, (select count(*)::int from kept) as counters
     from real r full join kept k using (scope, owner_id, bucket)
     where coalesce(r.n, 0) <> coalesce(k.n, 0)`);
   const { wrong, counters } = rows[0];
   if (wrong > 0) throw new Error(`list_count: ${wrong} of ${counters} counters differ from count(*)`);
   log(`  list_count: ${counters} counters equal count(*) (checked in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/**
+ * The orders' money: every order's goods equal the sum of its lines, its pay amount goods + freight − discount, every
+ * paid order has one settlement of its pay amount (settle = pay − fee) and no unpaid one has any.
+ */
+export async function verifyOrderMoney(client, log = console.log) {
+  const started = Date.now();
+  const { rows } = await client.query(`
+    select
+      (select count(*)::int from orders o
+        left join (select order_id, sum(subtotal) as goods, count(*) filter (where subtotal <> price * qty) as bad
+                   from order_item group by 1) i on i.order_id = o.id
+        where i.goods is distinct from o.goods_amount or i.bad > 0
+           or o.pay_amount <> o.goods_amount + o.freight - o.discount) as wrong_totals,
+      (select count(*)::int from orders o left join settlement s on s.order_id = o.id
+        where (o.paid_at is null) <> (s.id is null)
+           or (s.id is not null and (s.pay_amount <> o.pay_amount or s.settle_amount <> s.pay_amount - s.platform_fee))) as wrong_settlements,
+      (select count(*)::int from orders) as orders`);
+  const { wrong_totals: totals, wrong_settlements: settlements, orders } = rows[0];
+  if (totals || settlements)
+    throw new Error(`orders: ${totals} totals and ${settlements} settlements of ${orders} orders do not reconcile`);
+  log(
+    `  orders: ${orders} totals and settlements reconcile (checked in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
 }
 
 export async function seedLarge(url, log = console.log) {
@@ -172,6 +358,7 @@ export async function seedLarge(url, log = console.log) {
     // As autovacuum would leave a settled database: statistics, and a visibility map for index-only scans.
     await client.query('vacuum analyze');
     await verifyListCounts(client, log);
+    await verifyOrderMoney(client, log);
   } finally {
     await client.end();
   }
