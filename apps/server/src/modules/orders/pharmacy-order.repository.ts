@@ -105,7 +105,7 @@ const isFiltered = (q: OrderListQuery) =>
   Boolean(q.order_no || q.phone || q.name || q.date_from || q.date_to || q.kind || q.courier_code || q.tracking_no);
 
 /** The filter dialog's conditions (docs/orders.md "The order list"). */
-function filterConditions(q: OrderListQuery): SQL[] {
+export function filterConditions(q: Omit<OrderListQuery, 'page' | 'page_size'>): SQL[] {
   const c: SQL[] = [];
   if (q.order_no) c.push(sql`${orders.orderNo} like ${containsPattern(q.order_no)}`);
   if (q.phone) {
