@@ -191,7 +191,7 @@ function ordersSteps() {
       case when s.status <> 'cancelled' then null when s.paid then 'buyer' else 'system' end
     from (select g, min(pharmacy_id) as pharmacy_id, sum(price * qty) as goods, bool_or(type = 'RX') as rx
           from bench_order_line where g between ${from} and ${to} group by g) l
-    join account a on a.phone = '17' || lpad((1 + (l.g * 7919) % 200000)::text, 9, '0')
+    join account a on a.phone = '17' || lpad((1 + (l.g::bigint * 7919) % 200000)::text, 9, '0')
     cross join lateral (select ((1000000 - l.g) * 31.5 + 60) as secs) x
     cross join lateral (select now() - x.secs * interval '1 second' as created, x.secs / 86400.0 as age) t
     cross join lateral (select case when l.goods >= 99 then 0 else 6 end::numeric(12, 2) as freight) f

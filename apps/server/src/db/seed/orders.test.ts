@@ -38,7 +38,9 @@ describe('demo orders', () => {
       from orders o join account a on a.id = o.account_id`);
     expect(buyers.demo).toBeGreaterThan(5);
     expect(buyers.others).toBeGreaterThan(150);
-    const [span] = await rows<{ days: number }>(sql`select extract(day from max(created_at) - min(created_at))::int as days from orders`);
+    const [span] = await rows<{ days: number }>(
+      sql`select extract(day from max(created_at) - min(created_at))::int as days from orders`,
+    );
     expect(span.days).toBeGreaterThan(100);
   });
 
@@ -135,7 +137,12 @@ describe('demo orders', () => {
   });
 
   it('names and links a real order of the first store in every order message', async () => {
-    const messages = await rows<{ content: string; link: string | null; order_no: string | null; store: string | null }>(sql`
+    const messages = await rows<{
+      content: string;
+      link: string | null;
+      order_no: string | null;
+      store: string | null;
+    }>(sql`
       select m.content, m.link, o.order_no, p.name as store from message m
       left join orders o on m.link = '/pharmacy/order?order_no=' || o.order_no
       left join pharmacy p on p.id = o.pharmacy_id

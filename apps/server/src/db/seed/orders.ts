@@ -15,7 +15,16 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/sql-rows';
 import { transitionOrder } from '../../modules/orders/order-state';
 import type { Database, DbExecutor } from '../client';
-import { account, address, familyMember, orderExpress, orderExpressEvent, orderItem, orderRemark, orders } from '../schema/index';
+import {
+  account,
+  address,
+  familyMember,
+  orderExpress,
+  orderExpressEvent,
+  orderItem,
+  orderRemark,
+  orders,
+} from '../schema/index';
 import { demoPharmacies, orderMessageOrders } from './demo-data';
 
 /** Serialises this seed across instances (accounts 72_011_002, catalogue 72_011_003, console 72_011_004). */
@@ -84,30 +93,162 @@ function weighted<T>(r: Rand, entries: readonly (readonly [T, number])[]): T {
 // ---------------------------------------------------------------------------------------------------------------------
 // Patients
 
-const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾田董潘袁蔡蒋余杜叶程魏苏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
+const SURNAMES =
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾田董潘袁蔡蒋余杜叶程魏苏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
 const MALE_NAMES = [
-  '建华', '志刚', '伟', '强', '磊', '军', '勇', '杰', '涛', '明', '超', '俊杰', '国庆', '建平', '文斌', '海波', '德明',
-  '晓东', '振华', '永刚', '子轩', '浩然', '宇航', '博文', '一鸣', '天佑', '志远', '家豪', '鹏飞', '思远', '俊熙', '明辉',
+  '建华',
+  '志刚',
+  '伟',
+  '强',
+  '磊',
+  '军',
+  '勇',
+  '杰',
+  '涛',
+  '明',
+  '超',
+  '俊杰',
+  '国庆',
+  '建平',
+  '文斌',
+  '海波',
+  '德明',
+  '晓东',
+  '振华',
+  '永刚',
+  '子轩',
+  '浩然',
+  '宇航',
+  '博文',
+  '一鸣',
+  '天佑',
+  '志远',
+  '家豪',
+  '鹏飞',
+  '思远',
+  '俊熙',
+  '明辉',
 ];
 const FEMALE_NAMES = [
-  '秀英', '丽', '敏', '静', '娟', '艳', '芳', '婷', '玉兰', '桂芳', '雪梅', '慧', '晓燕', '红霞', '淑珍', '美玲', '佳怡',
-  '梦瑶', '丽华', '春梅', '欣怡', '雨桐', '诗涵', '子涵', '若曦', '思琪', '婉婷', '晓琳', '紫萱', '语嫣', '海燕', '丹',
+  '秀英',
+  '丽',
+  '敏',
+  '静',
+  '娟',
+  '艳',
+  '芳',
+  '婷',
+  '玉兰',
+  '桂芳',
+  '雪梅',
+  '慧',
+  '晓燕',
+  '红霞',
+  '淑珍',
+  '美玲',
+  '佳怡',
+  '梦瑶',
+  '丽华',
+  '春梅',
+  '欣怡',
+  '雨桐',
+  '诗涵',
+  '子涵',
+  '若曦',
+  '思琪',
+  '婉婷',
+  '晓琳',
+  '紫萱',
+  '语嫣',
+  '海燕',
+  '丹',
 ];
 const PHONE_PREFIXES = [
-  '130', '131', '132', '133', '135', '136', '150', '151', '152', '155', '156', '158', '159', '166', '176', '180', '181',
-  '182', '183', '185', '186', '187', '188', '189', '191', '198', '199',
+  '130',
+  '131',
+  '132',
+  '133',
+  '135',
+  '136',
+  '150',
+  '151',
+  '152',
+  '155',
+  '156',
+  '158',
+  '159',
+  '166',
+  '176',
+  '180',
+  '181',
+  '182',
+  '183',
+  '185',
+  '186',
+  '187',
+  '188',
+  '189',
+  '191',
+  '198',
+  '199',
 ];
 /** Where the patients live: provinces weighted roughly by online pharmacy orders (East China first). */
 const PROVINCE_WEIGHTS: readonly (readonly [string, number])[] = [
-  ['上海市', 14], ['浙江省', 14], ['江苏省', 10], ['北京市', 9], ['广东省', 9], ['山东省', 5], ['安徽省', 4],
-  ['福建省', 4], ['四川省', 4], ['湖北省', 4], ['河南省', 3], ['湖南省', 3], ['天津市', 2], ['重庆市', 2], ['河北省', 2],
-  ['陕西省', 2], ['江西省', 2], ['辽宁省', 2], ['广西壮族自治区', 1], ['云南省', 1],
+  ['上海市', 14],
+  ['浙江省', 14],
+  ['江苏省', 10],
+  ['北京市', 9],
+  ['广东省', 9],
+  ['山东省', 5],
+  ['安徽省', 4],
+  ['福建省', 4],
+  ['四川省', 4],
+  ['湖北省', 4],
+  ['河南省', 3],
+  ['湖南省', 3],
+  ['天津市', 2],
+  ['重庆市', 2],
+  ['河北省', 2],
+  ['陕西省', 2],
+  ['江西省', 2],
+  ['辽宁省', 2],
+  ['广西壮族自治区', 1],
+  ['云南省', 1],
 ];
 const STREETS = [
-  '人民路', '解放路', '中山路', '建设路', '和平路', '新华路', '文化路', '长江路', '黄河路', '胜利路', '友谊路', '青年路',
-  '学府路', '滨江路', '花园路', '世纪大道', '东风路', '迎宾大道', '光明路', '幸福路',
+  '人民路',
+  '解放路',
+  '中山路',
+  '建设路',
+  '和平路',
+  '新华路',
+  '文化路',
+  '长江路',
+  '黄河路',
+  '胜利路',
+  '友谊路',
+  '青年路',
+  '学府路',
+  '滨江路',
+  '花园路',
+  '世纪大道',
+  '东风路',
+  '迎宾大道',
+  '光明路',
+  '幸福路',
 ];
-const COMPOUNDS = ['阳光花园', '锦绣家园', '翠苑小区', '金色家园', '绿城桂花园', '万科城市花园', '碧桂园', '香樟苑', '和谐家园', '幸福里'];
+const COMPOUNDS = [
+  '阳光花园',
+  '锦绣家园',
+  '翠苑小区',
+  '金色家园',
+  '绿城桂花园',
+  '万科城市花园',
+  '碧桂园',
+  '香樟苑',
+  '和谐家园',
+  '幸福里',
+];
 
 interface LevelRow {
   c?: string;
@@ -156,7 +297,15 @@ interface Buyer {
   accountId: number;
   phone: string;
   members: { id: number; name: string; gender: 'male' | 'female'; idNumber: string }[];
-  address: { id: number; name: string; phone: string; province: string; city: string; district: string; detail: string };
+  address: {
+    id: number;
+    name: string;
+    phone: string;
+    province: string;
+    city: string;
+    district: string;
+    detail: string;
+  };
 }
 
 async function seedPatients(tx: DbExecutor & Pick<Database, 'insert'>, r: Rand, now: Date): Promise<Buyer[]> {
@@ -179,7 +328,15 @@ async function seedPatients(tx: DbExecutor & Pick<Database, 'insert'>, r: Rand, 
   });
   const accounts = await tx
     .insert(account)
-    .values(people.map((p) => ({ phone: p.phone, phoneUserId: `pu_${p.phone}`, name: p.name, createdAt: p.joined, updatedAt: p.joined })))
+    .values(
+      people.map((p) => ({
+        phone: p.phone,
+        phoneUserId: `pu_${p.phone}`,
+        name: p.name,
+        createdAt: p.joined,
+        updatedAt: p.joined,
+      })),
+    )
     .returning({ id: account.id, phone: account.phone });
   const idOf = new Map(accounts.map((a) => [a.phone, a.id]));
 
@@ -210,7 +367,9 @@ async function seedPatients(tx: DbExecutor & Pick<Database, 'insert'>, r: Rand, 
       const birthday = birthdayOf(r, year);
       memberRows.push({
         accountId,
-        name: (parent && gender === 'female' ? pick(r, [...SURNAMES]) : p.name[0]) + pick(r, gender === 'male' ? MALE_NAMES : FEMALE_NAMES),
+        name:
+          (parent && gender === 'female' ? pick(r, [...SURNAMES]) : p.name[0]) +
+          pick(r, gender === 'male' ? MALE_NAMES : FEMALE_NAMES),
         idNumber: idNumber(r, p.home.code, birthday, gender),
         gender,
         birthday,
@@ -236,10 +395,13 @@ async function seedPatients(tx: DbExecutor & Pick<Database, 'insert'>, r: Rand, 
       updatedAt: p.joined,
     });
   }
-  const members = await tx
-    .insert(familyMember)
-    .values(memberRows)
-    .returning({ id: familyMember.id, accountId: familyMember.accountId, name: familyMember.name, gender: familyMember.gender, idNumber: familyMember.idNumber });
+  const members = await tx.insert(familyMember).values(memberRows).returning({
+    id: familyMember.id,
+    accountId: familyMember.accountId,
+    name: familyMember.name,
+    gender: familyMember.gender,
+    idNumber: familyMember.idNumber,
+  });
   const addresses = await tx.insert(address).values(addressRows).returning({
     id: address.id,
     accountId: address.accountId,
@@ -264,7 +426,13 @@ async function seedPatients(tx: DbExecutor & Pick<Database, 'insert'>, r: Rand, 
 }
 
 async function demoPatient(tx: DbExecutor, phone: string): Promise<Buyer | null> {
-  const { rows: members } = await queryRows<{ id: number; account_id: number; name: string; gender: 'male' | 'female'; id_number: string }>(
+  const { rows: members } = await queryRows<{
+    id: number;
+    account_id: number;
+    name: string;
+    gender: 'male' | 'female';
+    id_number: string;
+  }>(
     tx,
     sql`select f.id, f.account_id, f.name, f.gender, f.id_number from family_member f join account a on a.id = f.account_id
         where a.phone = ${phone} order by f.is_default desc, f.id`,
@@ -333,7 +501,14 @@ interface Plan {
   message?: { title: string; at: number };
 }
 
-const BUYER_REMARKS = ['请尽快发货，谢谢', '工作日请放快递柜', '需要开具发票', '请不要放门卫，电话联系', '老人用药，请附用法说明', '周末在家'];
+const BUYER_REMARKS = [
+  '请尽快发货，谢谢',
+  '工作日请放快递柜',
+  '需要开具发票',
+  '请不要放门卫，电话联系',
+  '老人用药，请附用法说明',
+  '周末在家',
+];
 const BUYER_CANCEL = ['买错规格', '不想要了', '重复下单', '收货地址填写错误', '在线下药店买到了'];
 const STAFF_REMARKS = [
   '已电话确认收货地址',
@@ -386,7 +561,11 @@ function trackingEvents(r: Rand, plan: Plan, courier: CourierCode, shippedAt: nu
     [3 * HOUR, `快件已到达【${origin}转运中心】`, `${origin}转运中心`],
     [5 * HOUR, `快件已从【${origin}转运中心】发出，下一站【${dest}转运中心】`, `${origin}转运中心`],
     [(origin === dest ? 8 : 20) * HOUR, `快件已到达【${dest}转运中心】`, `${dest}转运中心`],
-    [(origin === dest ? 12 : 26) * HOUR, `快件已到达【${dest}${plan.buyer.address.district}营业部】`, `${dest}${plan.buyer.address.district}营业部`],
+    [
+      (origin === dest ? 12 : 26) * HOUR,
+      `快件已到达【${dest}${plan.buyer.address.district}营业部】`,
+      `${dest}${plan.buyer.address.district}营业部`,
+    ],
     [
       (origin === dest ? 14 : 28) * HOUR,
       `快件派送中，派送员：${pick(r, [...SURNAMES])}师傅，电话：${courierPhone}`,
@@ -394,7 +573,11 @@ function trackingEvents(r: Rand, plan: Plan, courier: CourierCode, shippedAt: nu
     ],
   ];
   const events = steps
-    .map(([after, description, location]) => ({ at: shippedAt + after + int(r, 0, 40) * MINUTE, description, location }))
+    .map(([after, description, location]) => ({
+      at: shippedAt + after + int(r, 0, 40) * MINUTE,
+      description,
+      location,
+    }))
     .filter((e) => e.at < (plan.completedAt ?? now));
   if (plan.completedAt) {
     events.push({
@@ -408,7 +591,15 @@ function trackingEvents(r: Rand, plan: Plan, courier: CourierCode, shippedAt: nu
 
 async function loadStores(tx: DbExecutor): Promise<Store[]> {
   const names = demoPharmacies.map((p) => p.name);
-  const { rows } = await queryRows<{ id: number; name: string; city: string; district: string; freight: string; threshold: string; courier: string }>(
+  const { rows } = await queryRows<{
+    id: number;
+    name: string;
+    city: string;
+    district: string;
+    freight: string;
+    threshold: string;
+    courier: string;
+  }>(
     tx,
     sql`select p.id, p.name, p.city, p.district, coalesce(s.freight, 0)::text as freight,
           coalesce(s.free_freight_threshold, 0)::text as threshold, coalesce(s.default_courier, 'SF') as courier
@@ -494,7 +685,8 @@ function timeline(r: Rand, plan: Plan, now: number): Plan {
   } else if (s === 'pending_review' || s === 'pending_shipment') {
     p.paidAt = Math.min(paid, now - MINUTE);
   } else if (s === 'cancelled') {
-    if (p.cancelFrom === 'pending_payment') p.cancelledAt = t + (p.cancelledBy === 'system' ? 30 : int(r, 5, 25)) * MINUTE;
+    if (p.cancelFrom === 'pending_payment')
+      p.cancelledAt = t + (p.cancelledBy === 'system' ? 30 : int(r, 5, 25)) * MINUTE;
     else {
       p.paidAt = paid;
       p.cancelledAt = paid + int(r, 1, 12) * HOUR;
@@ -540,9 +732,12 @@ async function seedInside(tx: Parameters<Parameters<Database['transaction']>[0]>
     return false;
   }
   const staff = new Map(
-    (await queryRows<{ id: number; phone: string; name: string }>(tx, sql`select id, phone, name from account where phone like '138000000%'`)).rows.map(
-      (a) => [a.phone, a],
-    ),
+    (
+      await queryRows<{ id: number; phone: string; name: string }>(
+        tx,
+        sql`select id, phone, name from account where phone like '138000000%'`,
+      )
+    ).rows.map((a) => [a.phone, a]),
   );
   const buyers = await seedPatients(tx, r, nowDate);
   const stock = new Map<number, number>();
@@ -550,7 +745,7 @@ async function seedInside(tx: Parameters<Parameters<Database['transaction']>[0]>
 
   const newPlan = (store: Store, status: OrderStatus, createdAt: number, extra: Partial<Plan> = {}): Plan | null => {
     const buyer = extra.buyer ?? (r() < 0.08 ? patient : pick(r, buyers));
-    const rx = extra.rx ?? (status === 'pending_review' || (extra.cancelFrom === 'pending_review') || r() < 0.28);
+    const rx = extra.rx ?? (status === 'pending_review' || extra.cancelFrom === 'pending_review' || r() < 0.28);
     const lines = chooseLines(r, store, rx, stock);
     if (!lines.length) return null;
     const member = buyer.members.length > 1 && r() < 0.35 ? buyer.members[1] : buyer.members[0];
@@ -564,16 +759,30 @@ async function seedInside(tx: Parameters<Parameters<Database['transaction']>[0]>
         lines,
         buyerRemark: r() < 0.18 ? pick(r, BUYER_REMARKS) : '',
         ...extra,
-        ...fitRx(status, extra, lines.some((l) => l.quote.type === 'RX')),
+        ...fitRx(
+          status,
+          extra,
+          lines.some((l) => l.quote.type === 'RX'),
+        ),
       },
       now,
     );
   };
   // a plan that needed an RX line but got none (stock) takes the nearest state without review
-  const fitRx = (status: OrderStatus, extra: Partial<Plan>, rx: boolean): Pick<Plan, 'rx' | 'status'> & Partial<Plan> => {
+  const fitRx = (
+    status: OrderStatus,
+    extra: Partial<Plan>,
+    rx: boolean,
+  ): Pick<Plan, 'rx' | 'status'> & Partial<Plan> => {
     if (rx || (status !== 'pending_review' && extra.cancelFrom !== 'pending_review')) return { rx, status };
     if (status === 'pending_review') return { rx, status: 'pending_shipment' };
-    return { rx, status, cancelFrom: 'pending_shipment', cancelledBy: 'staff', cancelReason: '商品缺货，与顾客协商后取消' };
+    return {
+      rx,
+      status,
+      cancelFrom: 'pending_shipment',
+      cancelledBy: 'staff',
+      cancelReason: '商品缺货，与顾客协商后取消',
+    };
   };
   const push = (p: Plan | null) => {
     if (p) plans.push(p);
@@ -591,7 +800,14 @@ async function seedInside(tx: Parameters<Parameters<Database['transaction']>[0]>
     const at = new Date(m.at).getTime();
     const message = { title: m.title, at };
     if (spec.status === 'pending_shipment') {
-      push(newPlan(first, 'pending_shipment', at - int(r, 3, 15) * MINUTE, { message, rx: false, buyer: patient, buyerRemark: spec.buyerRemark ?? '' }));
+      push(
+        newPlan(first, 'pending_shipment', at - int(r, 3, 15) * MINUTE, {
+          message,
+          rx: false,
+          buyer: patient,
+          buyerRemark: spec.buyerRemark ?? '',
+        }),
+      );
       const last = plans[plans.length - 1];
       if (last?.message === message) last.paidAt = at;
     } else if (spec.status === 'pending_payment') {
@@ -600,7 +816,11 @@ async function seedInside(tx: Parameters<Parameters<Database['transaction']>[0]>
       const completedAt = at;
       const shippedAt = completedAt - int(r, 44, 80) * HOUR;
       const paidAt = shippedAt - int(r, 3, 20) * HOUR;
-      const p = newPlan(first, 'completed', paidAt - int(r, 2, 20) * MINUTE, { message, rx: false, completedBy: 'user' });
+      const p = newPlan(first, 'completed', paidAt - int(r, 2, 20) * MINUTE, {
+        message,
+        rx: false,
+        completedBy: 'user',
+      });
       if (p) push({ ...p, status: 'completed', paidAt, shippedAt, completedAt });
     }
   }
@@ -609,7 +829,8 @@ async function seedInside(tx: Parameters<Parameters<Database['transaction']>[0]>
   stores.forEach((store, i) => {
     const scale = [1, 0.5, 0.35][i] ?? 0.3;
     const n = (k: number) => Math.max(1, Math.round(k * scale));
-    for (let k = 0; k < n(6); k++) push(newPlan(store, 'pending_payment', now - int(r, 2, 20 * 60) * MINUTE, { proxy: i === 0 && k === 0 }));
+    for (let k = 0; k < n(6); k++)
+      push(newPlan(store, 'pending_payment', now - int(r, 2, 20 * 60) * MINUTE, { proxy: i === 0 && k === 0 }));
     for (let k = 0; k < n(5); k++) push(newPlan(store, 'pending_review', now - int(r, 20, 30 * 60) * MINUTE));
     for (let k = 0; k < n(9); k++) push(newPlan(store, 'pending_shipment', now - int(r, 30, 40 * 60) * MINUTE));
     for (let k = 0; k < n(12); k++) push(newPlan(store, 'shipped', now - int(r, 30, 5 * 24 * 60) * MINUTE));
@@ -625,12 +846,32 @@ async function seedInside(tx: Parameters<Parameters<Database['transaction']>[0]>
       const createdAt = now - age;
       const cancelled = r() < 0.13;
       if (!cancelled) {
-        push(newPlan(store, 'completed', createdAt, { completedBy: weighted(r, [['user', 5], ['delivery', 3], ['auto', 2]] as const) }));
+        push(
+          newPlan(store, 'completed', createdAt, {
+            completedBy: weighted(r, [
+              ['user', 5],
+              ['delivery', 3],
+              ['auto', 2],
+            ] as const),
+          }),
+        );
         continue;
       }
-      const from = weighted(r, [['pending_payment', 5], ['pending_shipment', 3], ['pending_review', 2]] as const);
+      const from = weighted(r, [
+        ['pending_payment', 5],
+        ['pending_shipment', 3],
+        ['pending_review', 2],
+      ] as const);
       const by =
-        from === 'pending_review' ? 'review' : from === 'pending_payment' ? (r() < 0.6 ? 'system' : 'buyer') : r() < 0.7 ? 'buyer' : 'staff';
+        from === 'pending_review'
+          ? 'review'
+          : from === 'pending_payment'
+            ? r() < 0.6
+              ? 'system'
+              : 'buyer'
+            : r() < 0.7
+              ? 'buyer'
+              : 'staff';
       const reason =
         by === 'system'
           ? '超时未支付，系统自动取消'
@@ -665,7 +906,13 @@ async function seedInside(tx: Parameters<Parameters<Database['transaction']>[0]>
             accountId: p.buyer.accountId,
             familyMemberId: p.member.id,
             addressId: p.buyer.address.id,
-            kind: p.proxy ? ('proxy' as const) : p.rx ? ('rx' as const) : allNonDrug ? ('non_drug' as const) : ('normal' as const),
+            kind: p.proxy
+              ? ('proxy' as const)
+              : p.rx
+                ? ('rx' as const)
+                : allNonDrug
+                  ? ('non_drug' as const)
+                  : ('normal' as const),
             hasRx: p.rx,
             status: 'pending_payment' as const,
             goodsAmount: formatMoney(goods),
@@ -798,7 +1045,10 @@ async function seedInside(tx: Parameters<Parameters<Database['transaction']>[0]>
   });
   const expressIds: number[] = [];
   for (let i = 0; i < expressRows.length; i += 300) {
-    const rows = await tx.insert(orderExpress).values(expressRows.slice(i, i + 300)).returning({ id: orderExpress.id });
+    const rows = await tx
+      .insert(orderExpress)
+      .values(expressRows.slice(i, i + 300))
+      .returning({ id: orderExpress.id });
     expressIds.push(...rows.map((x) => x.id));
   }
   const eventRows = shipped.flatMap(({ p }, i) =>
@@ -811,7 +1061,8 @@ async function seedInside(tx: Parameters<Parameters<Database['transaction']>[0]>
       updatedAt: new Date(e.at),
     })),
   );
-  for (let i = 0; i < eventRows.length; i += 500) await tx.insert(orderExpressEvent).values(eventRows.slice(i, i + 500));
+  for (let i = 0; i < eventRows.length; i += 500)
+    await tx.insert(orderExpressEvent).values(eventRows.slice(i, i + 500));
 
   const remarkRows = plans.flatMap((p, i) => {
     const authors = [staff.get('13800000004'), staff.get('13800000002')].filter((a) => a !== undefined);
