@@ -2,28 +2,43 @@ import { type Census, type CensusPrice, orderKindLabels, orderStatusLabels } fro
 import { useMemo } from 'react';
 import { CensusChart } from './census-chart';
 import type { CensusChartOption } from './census-echarts';
+import { formatYuan } from './census-format';
 
 /** Each status's own colour, in the order of the state machine. */
 const STATUS_COLORS = ['#e8831a', '#8c5fd6', '#1261d6', '#13a8a8', '#3f9f5a', '#9a9a9a'];
 const KIND_COLORS = ['#1261d6', '#8c5fd6', '#e8831a', '#13a8a8'];
 
-const pie = (title: string, data: { name: string; value: number }[], color: string[]): CensusChartOption => ({
-  aria: { enabled: true },
-  color,
-  tooltip: { trigger: 'item', formatter: '{b}：{c} 笔（{d}%）' },
-  legend: { bottom: 0, type: 'plain', icon: 'circle', itemWidth: 10, itemHeight: 10 },
-  series: [
-    {
-      name: title,
-      type: 'pie',
-      radius: ['42%', '68%'],
-      center: ['50%', '44%'],
-      avoidLabelOverlap: true,
-      label: { formatter: '{b}\n{c} 笔' },
-      data,
+const pie = (title: string, data: { name: string; value: number }[], color: string[]): CensusChartOption => {
+  const total = data.reduce((n, d) => n + d.value, 0);
+  const counts = new Map(data.map((d) => [d.name, d.value]));
+  return {
+    aria: { enabled: true },
+    color,
+    tooltip: { trigger: 'item', formatter: '{b}：{c} 笔（{d}%）' },
+    // the numbers in the legend: small slices keep a readable label without crowding the ring
+    legend: {
+      orient: 'vertical',
+      right: 0,
+      top: 'middle',
+      icon: 'circle',
+      itemWidth: 10,
+      itemHeight: 10,
+      formatter: (name: string) => `${name}  ${counts.get(name) ?? 0} 笔`,
     },
-  ],
-});
+    series: [
+      {
+        name: title,
+        type: 'pie',
+        radius: ['45%', '72%'],
+        center: ['32%', '50%'],
+        label: { show: true, position: 'center', formatter: () => `${total}\n笔`, fontSize: 16, lineHeight: 22 },
+        labelLine: { show: false },
+        emphasis: { label: { show: true } },
+        data,
+      },
+    ],
+  };
+};
 
 /** Orders of the range by status (订单状态分布). */
 export function CensusStatusChart({ census }: { census: Census }) {
@@ -61,10 +76,22 @@ export function CensusPriceChart({ price }: { price: CensusPrice }) {
     () => ({
       aria: { enabled: true },
       color: ['#13a8a8'],
-      tooltip: { trigger: 'axis', valueFormatter: (v) => `${v} 笔` },
+      tooltip: {
+        trigger: 'axis',
+        formatter: (params) => {
+          const p = (Array.isArray(params) ? params[0] : params) as { dataIndex: number };
+          const band = price.bands[p.dataIndex]!;
+          return `${band.label}<br/>成交订单 ${band.orders} 笔<br/>成交金额 ${formatYuan(band.amount)}`;
+        },
+      },
       grid: { left: 8, right: 16, top: 32, bottom: 8, containLabel: true },
-      xAxis: { type: 'category', data: price.bands.map((b) => b.label), axisLabel: { interval: 0 } },
-      yAxis: { type: 'value', name: '成交订单（笔）', minInterval: 1 },
+      xAxis: {
+        type: 'category',
+        name: '元',
+        data: price.bands.map((b) => (b.max === null ? `≥${Number(b.min)}` : `${Number(b.min)}-${Number(b.max)}`)),
+        axisLabel: { interval: 0 },
+      },
+      yAxis: { type: 'value', name: '成交订单（笔）', nameTextStyle: { align: 'left' }, minInterval: 1 },
       series: [
         {
           name: '成交订单',

@@ -2,84 +2,110 @@ import {
   type Census,
   type CensusBucket,
   type CensusFigures,
+  type OrderKind,
   type OrderStatus,
+  orderKindLabels,
+  orderKinds,
   orderStatuses,
   orderStatusLabels,
 } from '@pharmacy/shared';
-import { Table, type TableColumnsType, Typography } from 'antd';
+import { Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { bucketTitle, formatCount, formatYuan } from './census-format';
 
-type Row = CensusFigures & { key: string; title: string; status: Partial<Record<OrderStatus, number>> };
+/** One row of the tables: a bucket, or the range's totals (合计). */
+interface Row extends CensusFigures {
+  key: string;
+  title: string;
+  status: CensusBucket['by_status'];
+  kind: CensusBucket['by_kind'];
+}
 
-const statusCounts = (rows: { status: OrderStatus; orders: number }[]) =>
-  Object.fromEntries(rows.map((s) => [s.status, s.orders])) as Record<OrderStatus, number>;
+const bold = (text: ReactNode) => <Typography.Text strong>{text}</Typography.Text>;
+const nowrap = { style: { whiteSpace: 'nowrap' as const } };
+/** A leaf column with its cell as a function of the row, which the 合计 row calls too. */
+type Column = TableColumnsType<Row>[number] & { cell: (row: Row) => ReactNode };
+const column = (c: Omit<Column, 'render'>): Column => ({ ...c, render: (_: unknown, r: Row) => c.cell(r) });
+const count = (title: string, value: (r: Row) => number, key = title) =>
+  column({ title, key, align: 'right', onCell: () => nowrap, cell: (r) => formatCount(value(r)) });
+const money = (title: string, value: (r: Row) => string, key = title) =>
+  column({ title, key, align: 'right', onCell: () => nowrap, cell: (r) => formatYuan(value(r)) });
+const titleColumn = column({ key: 'title', title: '时间', width: 200, onCell: () => nowrap, cell: (r) => r.title });
 
-/** The charts' numbers per bucket, with the range's totals as the last row (合计). */
+const figureColumns: TableColumnsType<Row> = [
+  titleColumn,
+  count('订单数', (r) => r.orders),
+  money('下单金额', (r) => r.amount),
+  count('成交订单', (r) => r.paid_orders),
+  money('成交金额', (r) => r.paid_amount),
+  money('客单价', (r) => r.avg_order_value),
+  count('退款订单', (r) => r.refund_orders),
+  money('退款金额', (r) => r.refund_amount),
+  count('取消订单', (r) => r.cancelled_orders),
+];
+const statusOf = (r: Row, s: OrderStatus) => r.status.find((x) => x.status === s)!;
+const statusColumns: TableColumnsType<Row> = [
+  titleColumn,
+  ...orderStatuses.map((s) => count(orderStatusLabels[s], (r) => statusOf(r, s).orders)),
+  count('合计', (r) => r.orders),
+];
+const kindOf = (r: Row, k: OrderKind) => r.kind.find((x) => x.kind === k)!;
+const kindColumns: TableColumnsType<Row> = [
+  titleColumn,
+  ...orderKinds.map((k) => ({
+    title: orderKindLabels[k],
+    key: k,
+    children: [
+      count('订单数', (r) => kindOf(r, k).orders, `${k}-orders`),
+      money('成交金额', (r) => kindOf(r, k).paid_amount, `${k}-paid`),
+    ],
+  })),
+];
+
+/** The leaf columns, left to right (the 合计 row's cells). */
+const leaves = (columns: TableColumnsType<Row>): Column[] =>
+  columns.flatMap((c) => ('children' in c && c.children ? leaves(c.children) : [c as Column]));
+
+/** The charts' numbers per bucket with the range's totals (合计) last: figures, by status, by kind. */
 export function CensusTable({ census }: { census: Census }) {
-  const rows: Row[] = census.buckets.map((b: CensusBucket) => ({
+  const rows: Row[] = census.buckets.map((b) => ({
     ...b,
     key: b.bucket,
     title: bucketTitle(b, census.granularity),
-    status: statusCounts(b.by_status),
+    status: b.by_status,
+    kind: b.by_kind,
   }));
-  const money = (v: string) => formatYuan(v);
-  const columns: TableColumnsType<Row> = [
-    { title: '时间', dataIndex: 'title', fixed: 'left', width: 180 },
-    { title: '订单数', dataIndex: 'orders', align: 'right', render: formatCount },
-    { title: '下单金额', dataIndex: 'amount', align: 'right', render: money },
-    { title: '成交订单', dataIndex: 'paid_orders', align: 'right', render: formatCount },
-    { title: '成交金额', dataIndex: 'paid_amount', align: 'right', render: money },
-    { title: '客单价', dataIndex: 'avg_order_value', align: 'right', render: money },
-    { title: '退款订单', dataIndex: 'refund_orders', align: 'right', render: formatCount },
-    { title: '退款金额', dataIndex: 'refund_amount', align: 'right', render: money },
-    {
-      title: '各状态订单数',
-      children: orderStatuses.map((s) => ({
-        title: orderStatusLabels[s],
-        key: s,
-        align: 'right' as const,
-        render: (_: unknown, r: Row) => formatCount(r.status[s] ?? 0),
-      })),
-    },
-  ];
-  const total = census.summary;
-  const totalStatus = statusCounts(census.by_status);
-  const cell = (i: number, text: string) => (
-    <Table.Summary.Cell index={i} align="right">
-      <Typography.Text strong>{text}</Typography.Text>
-    </Table.Summary.Cell>
-  );
-  return (
+  const total: Row = { ...census.summary, key: 'total', title: '合计', status: census.by_status, kind: census.by_kind };
+  const table = (columns: TableColumnsType<Row>, testId?: string) => (
     <Table<Row>
       size="small"
       bordered
-      data-testid="census-table"
+      data-testid={testId}
       rowKey="key"
       columns={columns}
       dataSource={rows}
-      pagination={rows.length > 31 ? { pageSize: 31, showSizeChanger: false } : false}
-      scroll={{ x: 1280 }}
+      pagination={false}
+      scroll={{ x: 'max-content', y: 520 }}
       summary={() => (
         <Table.Summary fixed="bottom">
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0}>
-              <Typography.Text strong>合计</Typography.Text>
-            </Table.Summary.Cell>
-            {cell(1, formatCount(total.orders))}
-            {cell(2, formatYuan(total.amount))}
-            {cell(3, formatCount(total.paid_orders))}
-            {cell(4, formatYuan(total.paid_amount))}
-            {cell(5, formatYuan(total.avg_order_value))}
-            {cell(6, formatCount(total.refund_orders))}
-            {cell(7, formatYuan(total.refund_amount))}
-            {orderStatuses.map((s, i) => (
-              <Table.Summary.Cell key={s} index={8 + i} align="right">
-                <Typography.Text strong>{formatCount(totalStatus[s] ?? 0)}</Typography.Text>
+            {leaves(columns).map((c, i) => (
+              <Table.Summary.Cell key={String(c.key)} index={i} align={c.align}>
+                {bold(c.cell(total))}
               </Table.Summary.Cell>
             ))}
           </Table.Summary.Row>
         </Table.Summary>
       )}
+    />
+  );
+  return (
+    <Tabs
+      items={[
+        { key: 'figures', label: '订单与金额', children: table(figureColumns, 'census-table') },
+        { key: 'status', label: '按订单状态', children: table(statusColumns) },
+        { key: 'kind', label: '按订单类型', children: table(kindColumns) },
+      ]}
     />
   );
 }

@@ -49,7 +49,7 @@ export function CensusTopProducts({ census }: { census: Census }) {
   }, [rows, by]);
 
   return (
-    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <Segmented<RankBy>
         aria-label="热销商品排序"
         value={by}
@@ -89,6 +89,6 @@ export function CensusTopProducts({ census }: { census: Census }) {
           />
         </>
       )}
-    </Space>
+    </div>
   );
 }

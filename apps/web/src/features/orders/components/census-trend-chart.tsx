@@ -23,10 +23,11 @@ export function CensusTrendChart({ census }: { census: Census }) {
       grid: { left: 16, right: 16, top: 40, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: labels, axisTick: { alignWithLabel: true } },
       yAxis: [
-        { type: 'value', name: '订单数（笔）', minInterval: 1 },
+        { type: 'value', name: '订单数（笔）', nameTextStyle: { align: 'left' }, minInterval: 1 },
         {
           type: 'value',
           name: '成交金额（元）',
+          nameTextStyle: { align: 'right' },
           splitLine: { show: false },
           axisLabel: { formatter: (v: number) => (v >= 10000 ? `${v / 10000}万` : String(v)) },
         },
@@ -38,7 +39,6 @@ export function CensusTrendChart({ census }: { census: Census }) {
           name: '成交金额',
           type: 'line',
           yAxisIndex: 1,
-          smooth: true,
           symbolSize: 6,
           data: census.buckets.map((b) => Number(b.paid_amount)),
           tooltip: { valueFormatter: (v) => formatYuan(Number(v ?? 0).toFixed(2)) },
