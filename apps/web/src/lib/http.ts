@@ -91,6 +91,32 @@ export interface CallOptions {
    * then sent with XMLHttpRequest (fetch reports no upload progress); the answer is handled exactly as fetch's.
    */
   onUploadProgress?: (sent: number) => void;
+  /**
+   * For downloads: called as the body arrives with the bytes received so far and the row count the server announced
+   * in X-Total-Count (null without it); the body is then read as a stream (the exports, which can be large).
+   */
+  onDownloadProgress?: (progress: { bytes: number; rows: number | null }) => void;
+}
+
+/** Reads a streamed download body into a Blob, reporting the bytes received as they come. */
+async function readWithProgress(
+  body: ReadableStream<Uint8Array> | null,
+  type: string,
+  report: (bytes: number) => void,
+): Promise<Blob> {
+  const parts: Uint8Array[] = [];
+  let bytes = 0;
+  if (body) {
+    const reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      bytes += value.byteLength;
+      report(bytes);
+    }
+  }
+  return new Blob(parts as BlobPart[], { type });
 }
 
 export type Payload = Record<string, unknown>;
@@ -204,6 +230,8 @@ function standardHeaders(token: string | null): Record<string, string> {
 }
 
 async function readBlobBody(data: unknown): Promise<unknown> {
+  // A streamed download's failure arrives as the body's stream
+  if (typeof ReadableStream !== 'undefined' && data instanceof ReadableStream) data = await new Response(data).blob();
   // A download endpoint's failure arrives as a Blob holding the JSON envelope.
   if (!data || typeof (data as Blob).text !== 'function' || typeof (data as Blob).size !== 'number') return data;
   try {
@@ -315,7 +343,7 @@ async function requestEndpoint<T = unknown>(
       query,
       body,
       signal: options.signal,
-      responseType: def.download ? 'blob' : undefined,
+      responseType: def.download ? (options.onDownloadProgress ? 'stream' : 'blob') : undefined,
       retry: PAYLOAD_METHODS.has(method) ? 0 : 1,
       retryDelay: handlers.retryDelayMs,
       retryStatusCodes: RETRY_STATUS_CODES,
@@ -323,7 +351,18 @@ async function requestEndpoint<T = unknown>(
     const data: unknown = response._data;
 
     if (def.download) {
-      const blob = data as Blob;
+      let blob = data as Blob;
+      const onProgress = options.onDownloadProgress;
+      if (onProgress) {
+        const announced = Number(response.headers.get('x-total-count'));
+        const rows = response.headers.has('x-total-count') && Number.isSafeInteger(announced) ? announced : null;
+        onProgress({ bytes: 0, rows });
+        blob = await readWithProgress(
+          data as ReadableStream<Uint8Array> | null,
+          response.headers.get('content-type') ?? '',
+          (bytes) => onProgress({ bytes, rows }),
+        );
+      }
       if (options.save !== false) {
         const name =
           typeof options.save === 'string'
