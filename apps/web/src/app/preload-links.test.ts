@@ -21,7 +21,8 @@ describe('route preloads read the route table from source', () => {
 
   it('finds the module of every layout', () => {
     const layouts = readLayoutModules(source('./router.tsx'));
-    expect(Object.keys(layouts).sort()).toEqual(['chatroom', 'default', 'staff']);
+    expect(Object.keys(layouts).sort()).toEqual(['chatroom', 'default', 'patient', 'staff']);
+    expect(layouts.patient).toBe('./layouts/patient-layout');
     expect(layouts.staff).toBe('./layouts/staff-layout');
     for (const route of routeTable) {
       const layout = layoutOf(route);

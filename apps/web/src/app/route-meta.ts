@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { type UIMatch, useMatches } from 'react-router';
 
-export type LayoutName = 'staff' | 'chatroom' | 'default' | 'none';
+export type LayoutName = 'staff' | 'chatroom' | 'patient' | 'default' | 'none';
 
 /** Pages kept mounted (hidden in <Activity>) while the user is elsewhere; spec §2. */
 export type KeepAliveName =

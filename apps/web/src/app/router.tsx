@@ -19,6 +19,7 @@ type LazyModule = () => Promise<{ default: ComponentType }>;
 const layoutModules: Record<Exclude<LayoutName, 'none'>, LazyModule> = {
   staff: () => import('./layouts/staff-layout'),
   chatroom: () => import('./layouts/chatroom-layout'),
+  patient: () => import('./layouts/patient-layout'),
   default: () => import('./layouts/default-layout'),
 };
 

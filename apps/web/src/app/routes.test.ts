@@ -162,6 +162,9 @@ describe('route table', () => {
       ['/website/dashboard', 'staff'],
       ['/message', 'staff'],
       ['/marketManage/customer/datas', 'staff'],
+      ['/patient', 'patient'],
+      ['/patient/orders', 'patient'],
+      ['/patient/checkout', 'patient'],
     ];
     for (const [path, layout] of expected) expect(resolve(path).layout, path).toBe(layout);
   });

@@ -409,6 +409,51 @@ export const routeTable: AppRouteDef[] = [
     page: () => import('../features/cms/routes/content-page'),
   },
 
+  // The patient area (a phone-sized shop; docs/patient-area.md): open to every signed-in account
+  { path: '/patient', title: '药房', layout: 'patient', page: () => import('../features/patient/routes/home-page') },
+  {
+    path: '/patient/checkout',
+    title: '确认订单',
+    layout: 'patient',
+    parent: '/patient',
+    page: () => import('../features/patient/routes/checkout-page'),
+  },
+  {
+    path: '/patient/pay',
+    title: '付款',
+    layout: 'patient',
+    parent: '/patient/orders',
+    page: () => import('../features/patient/routes/pay-page'),
+  },
+  {
+    path: '/patient/orders',
+    title: '我的订单',
+    layout: 'patient',
+    page: () => import('../features/patient/routes/orders-page'),
+  },
+  {
+    path: '/patient/order',
+    title: '订单详情',
+    layout: 'patient',
+    parent: '/patient/orders',
+    page: () => import('../features/patient/routes/order-detail-page'),
+  },
+  { path: '/patient/me', title: '我的', layout: 'patient', page: () => import('../features/patient/routes/me-page') },
+  {
+    path: '/patient/family-members',
+    title: '就诊人',
+    layout: 'patient',
+    parent: '/patient/me',
+    page: () => import('../features/patient/routes/family-members-page'),
+  },
+  {
+    path: '/patient/addresses',
+    title: '收货地址',
+    layout: 'patient',
+    parent: '/patient/me',
+    page: () => import('../features/patient/routes/addresses-page'),
+  },
+
   // Messages
   { path: '/message', title: '消息', layout: 'staff', page: () => import('../features/messages/routes/messages-page') },
 ];

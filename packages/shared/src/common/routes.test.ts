@@ -9,6 +9,7 @@ import {
   protectedPrefixes,
   publicPaths,
   safeRedirectTarget,
+  signedInPrefixes,
 } from './routes';
 
 const staffRoles: Role[] = ['shop', 'pharmacy_admin', 'manager', 'customer_service'];
@@ -62,6 +63,18 @@ describe('public and protected paths', () => {
     expect(isPublicPath('/Pharmacy/List')).toBe(true);
     expect(isProtectedPath('/pharmacy/%2Ffinance')).toBe(true);
     expect(canOpenPath(['doctor'], '/doctor/%E0%A4%A')).toBe(true);
+  });
+});
+
+describe('the patient area', () => {
+  it('needs a sign-in and is open to every signed-in account, with roles or none', () => {
+    expect(signedInPrefixes).toEqual(['/patient']);
+    for (const path of ['/patient', '/patient/', '/patient/orders', '/Patient/checkout?pharmacy_id=1']) {
+      expect(isProtectedPath(path), path).toBe(true);
+      expect(canOpenPath([], path), path).toBe(true);
+      expect(rolesOpening(path), path).toEqual([...roles]);
+    }
+    for (const path of ['/patients', '/patientx/orders']) expect(isProtectedPath(path), path).toBe(false);
   });
 });
 

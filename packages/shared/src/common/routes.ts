@@ -28,6 +28,12 @@ export const protectedPrefixes = [
   '/message',
 ] as const;
 
+/**
+ * The patient area (/patient, a phone-sized shop): open to every signed-in account, whatever its roles (a patient has
+ * none; staff may buy medicine too), so a visitor is sent to sign in and nobody is sent home from it.
+ */
+export const signedInPrefixes = ['/patient'] as const;
+
 const pharmacyStaffShared = ['/broadcast', '/chatRoom', '/message', '/pharmacy/switch-pharmacy'];
 
 /** Route → role prefix map: a path is allowed when it starts with one of its user's roles' prefixes. */
@@ -97,6 +103,8 @@ const normalise = (path: string) => {
 const lower = (paths: readonly string[]) => paths.map((p) => p.toLowerCase());
 const publicPathsLower = lower(publicPaths);
 const protectedPrefixesLower = lower(protectedPrefixes);
+const signedInPrefixesLower = lower(signedInPrefixes);
+const needSignInLower = [...protectedPrefixesLower, ...signedInPrefixesLower];
 const rolePathPrefixesLower = new Map<string, string[]>(
   Object.entries(rolePathPrefixes).map(([role, prefixes]) => [role, lower(prefixes)]),
 );
@@ -110,13 +118,17 @@ export function isPublicPath(path: string): boolean {
 export function isProtectedPath(path: string): boolean {
   const p = normalise(path);
   if (publicPathsLower.includes(p)) return false;
-  return protectedPrefixesLower.some((prefix) => underPrefix(p, prefix));
+  return needSignInLower.some((prefix) => underPrefix(p, prefix));
 }
 
-/** Whether one of the user's roles may open the path (public paths are open to all). */
+/**
+ * Whether one of the user's roles may open the path (public paths are open to all; the patient area to every
+ * signed-in account, roles or none: callers ask only for a signed-in user).
+ */
 export function canOpenPath(userRoles: readonly Role[], path: string): boolean {
   if (!isProtectedPath(path)) return true;
   const p = normalise(path);
+  if (signedInPrefixesLower.some((prefix) => underPrefix(p, prefix))) return true;
   return userRoles.some((role) => rolePathPrefixesLower.get(role)?.some((prefix) => underPrefix(p, prefix)));
 }
 

@@ -48,6 +48,8 @@ export const patientCatalogSchema = z.object({
     business_hours: z.string(),
     service_phone: z.string(),
   }),
+  /** Where an offline payment goes (empty strings when the pharmacy has not set one): shown before paying. */
+  receiving: z.object({ bank: z.string(), account_name: z.string(), account_no: z.string() }),
   freight: moneySchema,
   /** Orders whose goods reach this amount ship free; null: never free. */
   free_freight_threshold: moneySchema.nullable(),
@@ -81,7 +83,7 @@ export const patientCatalogContracts = defineContracts('patient_catalog', {
     method: 'GET',
     path: '/orders/user_order/catalog',
     access: { signedIn: true },
-    summary: '下单用：药店的配送费用与在售套餐',
+    summary: '下单用：药店的配送费用、收款账户与在售套餐',
     description:
       'An active pharmacy only (another answers 404 「药店不存在或未营业」). Quotes come from the public ' +
       '`GET /pharmacy/product/list`; this adds the delivery terms and the combos on sale with their items.',

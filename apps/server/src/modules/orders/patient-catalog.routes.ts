@@ -21,6 +21,9 @@ interface PharmacyRow {
   address: string;
   business_hours: string;
   service_phone: string;
+  receiving_bank: string;
+  receiving_account_name: string;
+  receiving_account_no: string;
   freight: string;
   free_freight_threshold: string | null;
 }
@@ -34,8 +37,8 @@ interface ComboRow {
 }
 
 /**
- * What the patient area needs to fill a cart beyond the public product list: one active pharmacy's delivery terms
- * and its combos on sale (two statements; a suspended or unknown pharmacy answers 404 like a missing one).
+ * What the patient area needs to fill a cart beyond the public product list: one active pharmacy's delivery terms,
+ * receiving account and combos on sale (two statements; a suspended or unknown pharmacy answers 404 like a missing one).
  */
 export async function patientCatalogRoutes(app: FastifyInstance, _context: ModuleContext) {
   route(app, c.catalog, async (request) => {
@@ -43,6 +46,9 @@ export async function patientCatalogRoutes(app: FastifyInstance, _context: Modul
     const { rows } = await queryRows<PharmacyRow>(
       app.db,
       sql`select p.id, p.name, p.logo_url, p.address, p.business_hours, coalesce(s.service_phone, '') as service_phone,
+            coalesce(s.receiving_bank, '') as receiving_bank,
+            coalesce(s.receiving_account_name, '') as receiving_account_name,
+            coalesce(s.receiving_account_no, '') as receiving_account_no,
             coalesce(s.freight, 0)::numeric(12, 2)::text as freight,
             s.free_freight_threshold::numeric(12, 2)::text as free_freight_threshold
           from pharmacy p left join pharmacy_setting s on s.pharmacy_id = p.id
@@ -77,6 +83,11 @@ export async function patientCatalogRoutes(app: FastifyInstance, _context: Modul
         address: pharmacy.address,
         business_hours: pharmacy.business_hours,
         service_phone: pharmacy.service_phone,
+      },
+      receiving: {
+        bank: pharmacy.receiving_bank,
+        account_name: pharmacy.receiving_account_name,
+        account_no: pharmacy.receiving_account_no,
       },
       freight: pharmacy.freight,
       free_freight_threshold: pharmacy.free_freight_threshold,

@@ -35,8 +35,27 @@ describe('loginTarget', () => {
     expect(loginTarget(subject(['admin'], { admin_permissions: ['all'] }), null, undefined)).toBe('/website/dashboard');
   });
 
-  it('sends an account with no console menu to the login-success page', () => {
-    expect(loginTarget(subject([]), null, null)).toBe('/login/loginSuccess');
-    expect(loginTarget(subject([]), null, '/message')).toBe('/login/loginSuccess');
+  it('sends a patient (no role) to the patient area, or to the patient page it asked for', () => {
+    expect(loginTarget(subject([]), null, null)).toBe('/patient');
+    expect(loginTarget(subject([]), null, '/message')).toBe('/patient');
+    expect(loginTarget(subject([]), null, '/patient/orders?status=shipped')).toBe('/patient/orders?status=shipped');
+  });
+
+  it('never sends staff to the patient area unasked, though they may open it', () => {
+    const staffRoles: Role[] = [
+      'shop',
+      'pharmacy_admin',
+      'manager',
+      'customer_service',
+      'doctor',
+      'pharmacist',
+      'admin',
+    ];
+    for (const role of staffRoles) {
+      for (const pharmacyId of [null, 1]) {
+        expect(loginTarget(subject([role]), pharmacyId, null), role).not.toMatch(/^\/patient/);
+      }
+    }
+    expect(loginTarget(admin, 1, '/patient')).toBe('/patient');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * What an account without a console (a patient) is told: on the sign-in page before it signs in, and on
- * /login/loginSuccess after (where the public header's 进入控制台 also leads it).
+ * What a patient is told on the sign-in page before it signs in (it then lands in the patient area, /patient), and
+ * what an account without a console menu reads on /login/loginSuccess.
  */
-export const NO_CONSOLE_NOTE = '患者账号没有后台功能，购药、问诊请使用手机端。';
+export const NO_CONSOLE_NOTE = '患者账号没有后台功能，登录后进入患者专区购药、查看订单。';

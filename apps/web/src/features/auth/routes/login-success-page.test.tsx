@@ -63,13 +63,10 @@ describe('/login/loginSuccess', () => {
     expect(screen.queryByText('登录成功')).toBeNull();
   });
 
-  it('tells a signed-in patient that the console is for staff, with a way home and out', async () => {
+  it('sends a signed-in patient on to the patient area', async () => {
     useSessionStore.getState().setSession('tok', patient);
     render_('/login/loginSuccess');
-    expect(await screen.findByText('登录成功')).toBeTruthy();
-    expect(screen.getByText(/患者账号没有后台功能/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: '返回首页' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '退出登录' })).toBeTruthy();
+    expect(await screen.findByText('landed at /patient')).toBeTruthy();
   });
 
   it('sends staff who open it to their console', async () => {
@@ -80,13 +77,13 @@ describe('/login/loginSuccess', () => {
 });
 
 describe('a patient and 进入控制台', () => {
-  it('leads to the page that says a patient has no console, not to a console page that bounces home', async () => {
+  it('leads through the login-success page to the patient area, not to a console page that bounces home', async () => {
     useSessionStore.getState().setSession('tok', patient);
     const target = consoleHomePath(patient, null);
     expect(target).toBe('/login/loginSuccess');
     const router = render_(target);
-    expect(await screen.findByText(/患者账号没有后台功能/)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login/loginSuccess');
+    expect(await screen.findByText('landed at /patient')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/patient');
   });
 });
 

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useSessionStore } from '../../../lib/session-store';
 import { logout } from '../api/logout';
-import { LOGIN_SUCCESS_PATH, loginTarget } from '../lib/login-target';
+import { LOGIN_SUCCESS_PATH, loginTarget, PATIENT_HOME_PATH } from '../lib/login-target';
 import { NO_CONSOLE_NOTE } from '../lib/no-console';
 
 /**
- * /login/loginSuccess — where an account without a console menu (a patient) lands after signing in, and where the
- * public header's 进入控制台 takes it: it says that such an account has no console. Without a session it is the
- * sign-in page's business (→ /login); staff who open it go to their console.
+ * /login/loginSuccess — where the public header's 进入控制台 leads an account without a console menu: a patient goes
+ * on to the patient area, staff to their console. Only an account with roles but no menu (none today: every staff
+ * role has one) stays and reads that it has no console. Without a session it is the sign-in page's business.
  */
 export default function LoginSuccessPage() {
   const navigate = useNavigate();
@@ -40,6 +40,9 @@ export default function LoginSuccessPage() {
         extra={[
           <Button key="home" onClick={() => navigate('/')}>
             返回首页
+          </Button>,
+          <Button key="patient" onClick={() => navigate(PATIENT_HOME_PATH)}>
+            进入患者专区
           </Button>,
           <Button
             key="logout"
