@@ -9,7 +9,7 @@ const isNode = (v: unknown): v is Node => !!v && typeof v === 'object' && typeof
 
 /** The source with each schema and docs field of every `defineContracts(tag, { … })` entry replaced by `void 0`. */
 export function stripContractSchemas(code: string): string | null {
-  const edits: { start: number; end: number }[] = [];
+  const edits: { start: number; end: number; text?: string }[] = [];
   const visit = (node: Node): void => {
     if (node.type === 'CallExpression') {
       const callee = node.callee as Node;
@@ -21,7 +21,10 @@ export function stripContractSchemas(code: string): string | null {
           for (const field of value.properties as Node[]) {
             const key = field.key as Node & { name?: string };
             if (field.type === 'Property' && key.type === 'Identifier' && SCHEMA_KEYS.has(key.name ?? '')) {
-              edits.push({ start: (field.value as Node).start, end: (field.value as Node).end });
+              // a shorthand `{ description }` keeps its key: `{ description: void 0 }`
+              const value = field.value as Node;
+              if (field.shorthand) edits.push({ start: value.start, end: value.end, text: `${key.name}: void 0` });
+              else edits.push({ start: value.start, end: value.end });
             }
           }
         }
@@ -35,8 +38,8 @@ export function stripContractSchemas(code: string): string | null {
   visit(parseAst(code) as unknown as Node);
   if (edits.length === 0) return null;
   let out = code;
-  for (const { start, end } of edits.sort((a, b) => b.start - a.start)) {
-    out = `${out.slice(0, start)}void 0${out.slice(end)}`;
+  for (const { start, end, text = 'void 0' } of edits.sort((a, b) => b.start - a.start)) {
+    out = `${out.slice(0, start)}${text}${out.slice(end)}`;
   }
   return out;
 }

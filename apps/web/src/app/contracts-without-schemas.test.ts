@@ -16,6 +16,13 @@ export const c = defineContracts('message', {
     expect(out.match(/void 0/g)).toHaveLength(6);
   });
 
+  it('keeps the key of a shorthand property (a shared description)', () => {
+    const source = `const description = 'd';
+export const c = defineContracts('x', { a: { method: 'GET', path: '/a', access: { signedIn: true }, description, query } });`;
+    const out = stripContractSchemas(source) ?? '';
+    expect(out).toContain("path: '/a', access: { signedIn: true }, description: void 0, query: void 0 }");
+  });
+
   it('leaves a file without contracts alone', () => {
     expect(stripContractSchemas('export const x = z.string();')).toBeNull();
   });
