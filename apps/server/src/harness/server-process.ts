@@ -125,7 +125,7 @@ export function apiClient(base: string) {
   return async function call<T = unknown>(
     method: string,
     url: string,
-    options: { token?: string; body?: unknown; pharmacyId?: number } = {},
+    options: { token?: string; body?: unknown; pharmacyId?: number; headers?: Record<string, string> } = {},
   ): Promise<{ status: number; body: { code: number; msg: string; data: T } }> {
     const res = await fetch(`${base}/api/v1${url}`, {
       method,
@@ -133,6 +133,7 @@ export function apiClient(base: string) {
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(options.token ? { auth: options.token } : {}),
         ...(options.pharmacyId ? { pharmacyid: String(options.pharmacyId) } : {}),
+        ...options.headers,
       },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     });

@@ -1,3 +1,4 @@
+import { add, formatMoney, subtract } from '@pharmacy/shared';
 import { importColumns } from '../modules/product-import/template';
 import { type ApiClient, signIn, type UploadClient } from './server-process';
 
@@ -277,10 +278,138 @@ export function commentsScenario(): WriteScenario {
   };
 }
 
+interface PlacedOrder {
+  id: number;
+  buyer_remark: string;
+  goods_amount: string;
+  freight: string;
+  discount: string;
+  pay_amount: string;
+  items: { quote_id: number | null; qty: number; price: string; subtotal: string }[];
+}
+
+/**
+ * The patient places orders (two quotes each, an Idempotency-Key per order): order row, lines and stock in one
+ * transaction. After the restart every acknowledged order is there whole with its totals; the writes in flight at the
+ * kill, retried with their keys, make at most one order each; in the database no order lacks lines and each quote's
+ * stock plus the units of these orders equals its stock before the burst.
+ */
+export function orderCreationScenario(): WriteScenario {
+  const acked = new Map<number, number>(); // n → order id
+  const attempted = new Set<number>();
+  const run = Date.now().toString(36);
+  const key = (n: number) => `crash-${run}-${n}`;
+  const remark = (n: number) => `崩溃订单 #${n}`;
+  let order: { pharmacy_id: number; family_member_id: number; address_id: number } | null = null;
+  let quoteIds: number[] = [];
+  const stockBefore = new Map<number, number>();
+  const body = (n: number) => ({
+    ...order!,
+    lines: quoteIds.map((quote_id) => ({ quote_id, qty: 1 })),
+    buyer_remark: remark(n),
+  });
+  const place = (ctx: ScenarioContext, n: number) =>
+    ctx.call<PlacedOrder>('POST', '/orders/user_order', {
+      token: ctx.tokens.patient,
+      body: body(n),
+      headers: { 'idempotency-key': key(n) },
+    });
+  return {
+    name: 'patient places orders',
+    async prepare(ctx) {
+      const pharmacies = await ctx.call<{ list: { id: number }[] }>('GET', '/pharmacy/list?page_size=1');
+      const pharmacyId = pharmacies.body.data?.list?.[0]?.id;
+      if (!pharmacyId) throw new Error(`no pharmacy: ${pharmacies.status} ${JSON.stringify(pharmacies.body)}`);
+      const products = await ctx.call<{ list: { id: number; stock: number; product: { type: string } }[] }>(
+        'GET',
+        `/pharmacy/product/list?pharmacy_id=${pharmacyId}&page_size=100`,
+      );
+      const usable = (products.body.data?.list ?? [])
+        .filter((q) => q.product.type !== 'RX' && q.stock >= 50)
+        .sort((a, b) => b.stock - a.stock)
+        .slice(0, 2);
+      if (usable.length < 2)
+        throw new Error(`no two quotes with stock: ${JSON.stringify(products.body).slice(0, 300)}`);
+      quoteIds = usable.map((q) => q.id);
+      for (const q of usable) stockBefore.set(q.id, q.stock);
+      const members = await ctx.call<{ id: number }[]>('GET', '/user/family_member', { token: ctx.tokens.patient });
+      const addresses = await ctx.call<{ id: number }[]>('GET', '/user/address', { token: ctx.tokens.patient });
+      const memberId = members.body.data?.[0]?.id;
+      const addressId = addresses.body.data?.[0]?.id;
+      if (!memberId || !addressId) throw new Error('the demo patient has no family member or address');
+      order = { pharmacy_id: pharmacyId, family_member_id: memberId, address_id: addressId };
+    },
+    async write(ctx, n) {
+      attempted.add(n);
+      const res = await place(ctx, n);
+      if (res.status === 200) acked.set(n, res.body.data.id);
+    },
+    acknowledged: () => acked.size,
+    async verify(ctx) {
+      const problems: string[] = [];
+      const check = (n: number, o: PlacedOrder) => {
+        if (o.buyer_remark !== remark(n)) problems.push(`order ${o.id} (#${n}) has another remark`);
+        if (o.items.length !== 2) problems.push(`order ${o.id} (#${n}) has ${o.items.length} lines`);
+        let goods = '0';
+        for (const i of o.items) goods = add(goods, i.subtotal);
+        if (formatMoney(goods) !== o.goods_amount) problems.push(`order ${o.id}: goods ${o.goods_amount} ≠ Σ ${goods}`);
+        if (formatMoney(subtract(add(o.goods_amount, o.freight), o.discount)) !== o.pay_amount)
+          problems.push(`order ${o.id}: pay ${o.pay_amount} ≠ goods + freight − discount`);
+      };
+      for (const [n, id] of acked) {
+        const res = await ctx.call<PlacedOrder>('GET', `/orders/user_order/${id}`, { token: ctx.tokens.patient });
+        if (res.status !== 200) problems.push(`acknowledged order ${id} (#${n}): ${res.status}`);
+        else check(n, res.body.data);
+      }
+      // every write of the burst retried with its key: the first order (acknowledged or not), or one new order
+      for (const n of attempted) {
+        const res = await place(ctx, n);
+        if (res.status === 200) {
+          check(n, res.body.data);
+          const first = acked.get(n);
+          if (first !== undefined && res.body.data.id !== first)
+            problems.push(`retry of #${n} made order ${res.body.data.id}, not the first ${first}`);
+        } else if (res.status !== 409) problems.push(`retry of #${n}: ${res.status} ${res.body.msg}`);
+      }
+      return problems;
+    },
+    async verifyStored(sql) {
+      const problems: string[] = [];
+      const orders = await sql(
+        `select o.id, o.buyer_remark, o.idempotency_key, (select count(*) from order_item i where i.order_id = o.id)::int lines
+         from orders o where o.buyer_remark like '崩溃订单 #%'`,
+      );
+      const perKey = new Map<string, number>();
+      for (const o of orders) {
+        if (Number(o.lines) !== 2) problems.push(`order ${o.id} (${o.buyer_remark}) has ${o.lines} lines`);
+        const k = String(o.idempotency_key);
+        perKey.set(k, (perKey.get(k) ?? 0) + 1);
+      }
+      for (const [k, c] of perKey) if (c > 1) problems.push(`key ${k} made ${c} orders`);
+      for (const [n, id] of acked) if (!orders.some((o) => Number(o.id) === id)) problems.push(`order #${n} missing`);
+      if (quoteIds.length > 0) {
+        const stock = await sql(
+          `select q.id, q.stock, coalesce((select sum(i.qty) from order_item i join orders o on o.id = i.order_id
+             where i.quote_id = q.id and o.buyer_remark like '崩溃订单 #%' and o.status <> 'cancelled'), 0)::int held
+           from quote q where q.id in (${quoteIds.join(', ')})`,
+        );
+        for (const q of stock) {
+          const before = stockBefore.get(Number(q.id));
+          if (Number(q.stock) < 0) problems.push(`quote ${q.id}: negative stock ${q.stock}`);
+          if (Number(q.stock) + Number(q.held) !== before)
+            problems.push(`quote ${q.id}: stock ${q.stock} + ${q.held} in orders ≠ ${before} before the burst`);
+        }
+      }
+      return problems;
+    },
+  };
+}
+
 /** The write scenarios of the crash test; modules add theirs here as they land (orders next). */
 export const writeScenarios = (): WriteScenario[] => [
   operatorMessagesScenario(),
   markReadBatchesScenario(),
   productImportScenario(),
   commentsScenario(),
+  orderCreationScenario(),
 ];
