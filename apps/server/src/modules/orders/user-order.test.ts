@@ -9,11 +9,12 @@ import {
   subtract,
 } from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../lib/sql-rows';
 import { insertOrder, pickQuotes } from '../../test/order-fixture';
 import { createTestApp, headers, type TestApp } from '../../test/test-app';
-import { completeDueOrders } from './auto-complete';
+import { completeDueOrders, startAutoComplete } from './auto-complete';
 import { transitionOrder } from './order-state';
 
 let t: TestApp;
@@ -539,5 +540,18 @@ describe('auto-completion', () => {
     expect(states.find((x) => x.id === notDue)).toMatchObject({ status: 'shipped', settlement: 'pending' });
     // a second pass finds nothing left
     expect(await completeDueOrders(t.database.db)).toBe(0);
+  });
+
+  it('the job runs once when the app is ready (a restart finds what is due), and a close waits for the run', async () => {
+    const { id } = await insertOrder(t.database.db, { pharmacyId, status: 'shipped' });
+    await t.database.db.execute(sql`update orders set auto_confirm_at = now() - interval '8 days' where id = ${id}`);
+    const app = Fastify({ logger: false });
+    startAutoComplete(app, t.database.db);
+    await app.ready();
+    await app.close();
+    expect(await one(sql`select status, completed_by from orders where id = ${id}`)).toEqual({
+      status: 'completed',
+      completed_by: 'auto',
+    });
   });
 });
