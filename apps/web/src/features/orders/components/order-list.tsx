@@ -80,13 +80,15 @@ function columnsFor(scope: OrderScope, openDetail: (o: OrderSummary) => void): C
       width: 200,
       render: (_: unknown, o) => (
         <Flex vertical gap={2} align="start">
-          <Typography.Link
+          <Button
+            type="link"
+            size="small"
             onClick={() => openDetail(o)}
-            style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}
+            style={{ fontFamily: 'monospace', padding: 0, height: 'auto' }}
             aria-label={`订单详情：${o.order_no}`}
           >
             {o.order_no}
-          </Typography.Link>
+          </Button>
           {o.has_rx ? <RxTag /> : null}
         </Flex>
       ),
