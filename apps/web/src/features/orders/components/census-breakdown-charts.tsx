@@ -12,7 +12,6 @@ const pie = (title: string, data: { name: string; value: number }[], color: stri
   const total = data.reduce((n, d) => n + d.value, 0);
   const counts = new Map(data.map((d) => [d.name, d.value]));
   return {
-    aria: { enabled: true },
     color,
     tooltip: { trigger: 'item', formatter: '{b}：{c} 笔（{d}%）' },
     // the numbers in the legend: small slices keep a readable label without crowding the ring
@@ -74,7 +73,6 @@ export function CensusKindChart({ census }: { census: Census }) {
 export function CensusPriceChart({ price }: { price: CensusPrice }) {
   const option = useMemo<CensusChartOption>(
     () => ({
-      aria: { enabled: true },
       color: ['#13a8a8'],
       tooltip: {
         trigger: 'axis',

@@ -47,8 +47,9 @@ export function CensusChart({ option, height = 320, label }: CensusChartProps) {
   }, [ready, option]);
 
   return (
-    <div style={{ position: 'relative', height }}>
-      <div ref={box} role="img" aria-label={label} data-testid="census-chart" style={{ height, width: '100%' }} />
+    // the label is on the wrapper: ECharts owns its box's attributes
+    <div role="img" aria-label={label} data-testid="census-chart" style={{ position: 'relative', height }}>
+      <div ref={box} style={{ height, width: '100%' }} />
       {!ready && (
         <div style={{ position: 'absolute', inset: 0 }}>
           <Skeleton active paragraph={{ rows: 6 }} />

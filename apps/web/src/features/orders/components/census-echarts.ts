@@ -7,8 +7,6 @@ import {
   type PieSeriesOption,
 } from 'echarts/charts';
 import {
-  AriaComponent,
-  type AriaComponentOption,
   GridComponent,
   type GridComponentOption,
   LegendComponent,
@@ -23,7 +21,7 @@ import { CanvasRenderer } from 'echarts/renderers';
  * The order statistics page's ECharts: only the charts and components it draws, registered once. The page loads this
  * module with a dynamic import, so ECharts is a chunk of its own that no other page (and not /login) pulls in.
  */
-use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, AriaComponent, CanvasRenderer]);
+use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
 export type CensusChartOption = ComposeOption<
   | BarSeriesOption
@@ -32,7 +30,6 @@ export type CensusChartOption = ComposeOption<
   | GridComponentOption
   | TooltipComponentOption
   | LegendComponentOption
-  | AriaComponentOption
 >;
 
 export { init };

@@ -22,7 +22,6 @@ export function CensusTopProducts({ census }: { census: Census }) {
   const option = useMemo<CensusChartOption>(() => {
     const ordered = [...rows].reverse();
     return {
-      aria: { enabled: true },
       color: [by === 'qty' ? '#1261d6' : '#3f9f5a'],
       tooltip: {
         trigger: 'axis',

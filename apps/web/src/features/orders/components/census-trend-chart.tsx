@@ -13,7 +13,6 @@ export function CensusTrendChart({ census }: { census: Census }) {
   const option = useMemo<CensusChartOption>(() => {
     const labels = census.buckets.map((b) => bucketLabel(b, census.granularity));
     return {
-      aria: { enabled: true },
       color: [BLUE, GREEN, ORANGE],
       tooltip: {
         trigger: 'axis',
