@@ -137,8 +137,8 @@ async function prepareOrdering(client, { patients, contendedStock }) {
   await client.query(`delete from address where account_id = any($1::int[]) and detail like '压测路%'`, [ids]);
   const { rows: members } = await client.query(
     `insert into family_member (account_id, name, gender, birthday, phone, relation, is_default)
-     select a.id, '压测就诊人' || a.id, 'female', '1990-01-01', a.phone, 'self', false
-     from unnest($1::int[]) a(id) join account x on x.id = a.id
+     select x.id, '压测就诊人' || x.id, 'female', '1990-01-01', x.phone, 'self', false
+     from account x where x.id = any($1::int[])
      returning id, account_id`,
     [ids],
   );

@@ -146,11 +146,10 @@ export const seedSteps = [
  * totals from those lines (goods = Σ price × qty, freight 6.00 under 99.00, pay = goods + freight). The last day
  * holds every open state; the last week shipped and completed ones; older orders are completed (90 %) or cancelled
  * (10 %, half of them after payment and refunded). Every order has its payment, every paid one its settlement
- * (fee 0.60 % rounded half up, settled when completed, refunded when cancelled), every shipped or completed one an
- * express record in its courier's number format; shipped ones tracking events. Stock is the quotes' current stock
- * (these orders are history). Lines are staged in an unlogged table so the orders' totals and their lines come from
- * the same rows; the order inserts run in ten statements of 100,000 (list_count's triggers count them, one list-wide
- * lock per statement, migration 0012).
+ * (fee 0.60 % rounded half up, settled when completed, refunded when cancelled), every one shipped in the last 60 days an express record in its courier's number format; shipped ones tracking events. Stock is the quotes' current stock
+ * (these orders are history). An order's lines follow from its number in the set (bench_quote, below), so its
+ * totals and its lines come from the same formula; the order inserts run in ten statements of 100,000 (list_count's
+ * triggers count them, migration 0012).
  */
 function ordersSteps() {
   const bench = `(select id from pharmacy where name like '压测药房%')`;
@@ -169,6 +168,8 @@ function ordersSteps() {
     ['河南省', '郑州市', '金水区'],
     ['湖南省', '长沙市', '岳麓区'],
   ];
+  // every bench pharmacy's quotes numbered 0…n-1 (bench_quote); n is the smallest pharmacy's count
+  const quotesEach = `(select min(n)::int from (select count(*) n from bench_quote group by pharmacy_id) c)`;
   const arr = (i) => `array[${places.map((p) => `'${p[i]}'`).join(',')}]`;
   const orderChunk = (from, to) => `
     insert into orders (order_no, pharmacy_id, account_id, kind, has_rx, status, goods_amount, freight, discount,
@@ -179,9 +180,9 @@ function ordersSteps() {
       l.pharmacy_id, a.id,
       case when l.rx then 'rx' when l.g % 97 = 0 then 'proxy' else 'normal' end, l.rx, s.status,
       l.goods, f.freight, 0, l.goods + f.freight,
-      a.name, case when l.g % 2 = 0 then 'female' else 'male' end, 18 + l.g % 60,
-      a.name, a.phone, (${arr(0)})[1 + l.g % 12], (${arr(1)})[1 + l.g % 12], (${arr(2)})[1 + l.g % 12],
-      (array['人民路','解放路','中山路','建设路','文三路','世纪大道'])[1 + l.g % 6] || ' ' || (1 + l.g % 300) || ' 号 '
+      a.name, case when l.s % 2 = 0 then 'female' else 'male' end, 18 + l.s % 60,
+      a.name, a.phone, (${arr(0)})[1 + l.s % 12], (${arr(1)})[1 + l.s % 12], (${arr(2)})[1 + l.s % 12],
+      (array['人民路','解放路','中山路','建设路','文三路','世纪大道'])[1 + l.s % 6] || ' ' || (1 + l.s % 300) || ' 号 '
         || (1 + l.g % 20) || ' 栋 ' || (101 + l.g % 1800) || ' 室',
       'offline', t.created, coalesce(ts.completed, ts.cancelled, ts.shipped, ts.paid, t.created),
       ts.paid, ts.shipped, case when s.status = 'shipped' then ts.shipped + interval '7 days' end, ts.completed,
@@ -189,21 +190,25 @@ function ordersSteps() {
       ts.cancelled,
       case when s.status <> 'cancelled' then '' when s.paid then '买错规格' else '超时未支付，系统自动取消' end,
       case when s.status <> 'cancelled' then null when s.paid then 'buyer' else 'system' end
-    from (select g, min(pharmacy_id) as pharmacy_id, sum(price * qty) as goods, bool_or(type = 'RX') as rx
-          from bench_order_line where g between ${from} and ${to} group by g) l
+    from (select g, ph.ids[1 + g % 50] as pharmacy_id from generate_series(${from}, ${to}) g
+          cross join (select array_agg(id order by id) ids from pharmacy where name like '压测药房%') ph) o
+    cross join lateral (select o.g, o.g / 50 as s, o.pharmacy_id, sum(b.price * (1 + (o.g + k) % 3)) as goods,
+          bool_or(b.type = 'RX') as rx
+        from generate_series(0, o.g % 3) k
+        join bench_quote b on b.pharmacy_id = o.pharmacy_id and b.rn = ((o.g / 50) * 7 + k * 4999) % ${quotesEach}) l
     join account a on a.phone = '17' || lpad((1 + (l.g::bigint * 7919) % 200000)::text, 9, '0')
     cross join lateral (select ((1000000 - l.g) * 31.5 + 60) as secs) x
     cross join lateral (select now() - x.secs * interval '1 second' as created, x.secs / 86400.0 as age) t
     cross join lateral (select case when l.goods >= 99 then 0 else 6 end::numeric(12, 2) as freight) f
     cross join lateral (select case
         when t.age < 1 then (array['pending_payment','pending_payment','pending_review','pending_shipment',
-          'pending_shipment','pending_shipment','shipped','shipped','shipped','cancelled'])[1 + l.g % 10]
+          'pending_shipment','pending_shipment','shipped','shipped','shipped','cancelled'])[1 + l.s % 10]
         when t.age < 7 then (array['shipped','shipped','shipped','shipped','completed','completed','completed',
-          'completed','completed','cancelled'])[1 + l.g % 10]
-        when l.g % 20 < 2 then 'cancelled' else 'completed' end as st) s0
+          'completed','completed','cancelled'])[1 + l.s % 10]
+        when l.s % 20 < 2 then 'cancelled' else 'completed' end as st) s0
     cross join lateral (select case when s0.st = 'pending_review' and not l.rx then 'pending_shipment' else s0.st end
         as status,
-        s0.st not in ('pending_payment', 'cancelled') or (s0.st = 'cancelled' and (l.g / 20) % 2 = 0) as paid) s
+        s0.st not in ('pending_payment', 'cancelled') or (s0.st = 'cancelled' and (l.s / 20) % 2 = 0) as paid) s
     cross join lateral (select
         case when s.paid then t.created + least(interval '10 minutes', t.age * interval '0.1 day') end as paid,
         case when s.status in ('shipped', 'completed') then t.created + least(interval '20 hours', t.age * interval '0.5 day') end as shipped,
@@ -212,41 +217,36 @@ function ordersSteps() {
           t.age * interval '0.5 day') end as cancelled) ts`;
   return [
     {
-      // Each bench pharmacy's quotes numbered 0…n-1, and each order's lines (g = the order's number in the set).
-      name: 'order lines staged (about 2,000,000)',
-      sql: `drop table if exists bench_quote, bench_order_line;
+      // g mod 50 picks an order's pharmacy, so its state and the rest are picked by g / 50 (else every order of a
+      // pharmacy would share them). Each bench pharmacy's quotes numbered 0…n-1: an order's lines are the quotes ((g / 50) × 7 + k × 4999) mod n of its
+      // pharmacy (k = 0 … g mod 3), qty 1 + (g + k) mod 3, g the order's number in the set; the orders' totals and
+      // their lines are computed from the same formula.
+      name: 'bench quotes numbered (staging for the orders)',
+      sql: `drop table if exists bench_quote;
         create unlogged table bench_quote as
           select q.pharmacy_id, (row_number() over (partition by q.pharmacy_id order by q.id) - 1)::int as rn,
                  q.id as quote_id, q.product_id, q.price, p.name, p.spec, p.type, p.approval_no
           from quote q join product p on p.id = q.product_id
           where q.pharmacy_id in ${bench} and q.price > 0;
-        create index on bench_quote (pharmacy_id, rn);
-        analyze bench_quote;
-        create unlogged table bench_order_line as
-          select o.g, k, b.quote_id, b.product_id, b.price, b.name, b.spec, b.type, b.approval_no,
-                 1 + (o.g + k) % 3 as qty, o.pharmacy_id
-          from (select g, ph.ids[1 + g % 50] as pharmacy_id from generate_series(1, 1000000) g
-                cross join (select array_agg(id order by id) ids from pharmacy where name like '压测药房%') ph) o
-          cross join (select min(n)::int as m from (select count(*) n from bench_quote group by pharmacy_id) c) qc
-          cross join lateral generate_series(0, o.g % 3) k
-          join bench_quote b on b.pharmacy_id = o.pharmacy_id and b.rn = (o.g * 7 + k * 4999) % qc.m;
-        create index on bench_order_line (g);
-        analyze bench_order_line`,
+        create unique index on bench_quote (pharmacy_id, rn);
+        analyze bench_quote`,
     },
     {
       name: 'orders (1,000,000 over the 50 bench pharmacies, ten statements)',
       sql: Array.from({ length: 10 }, (_, i) => orderChunk(i * 100000 + 1, (i + 1) * 100000)),
     },
     {
-      name: 'order lines (from the staged lines)',
+      name: 'order lines (about 2,000,000, by the same formula)',
       sql: `insert into order_item (order_id, quote_id, product_id, name, spec, product_type, approval_no, price, qty,
               subtotal, created_at, updated_at)
-            select o.id, l.quote_id, l.product_id, l.name, l.spec, l.type, l.approval_no, l.price, l.qty,
-                   l.price * l.qty, o.created_at, o.created_at
-            from orders o join bench_order_line l on l.g = ${orderG}
-            where o.pharmacy_id in ${bench}
-            order by o.id, l.k;
-            drop table bench_quote, bench_order_line;
+            select o.id, b.quote_id, b.product_id, b.name, b.spec, b.type, b.approval_no, b.price, 1 + (x.g + k) % 3,
+                   b.price * (1 + (x.g + k) % 3), o.created_at, o.created_at
+            from orders o
+            cross join lateral (select ${orderG} as g) x
+            cross join lateral generate_series(0, x.g % 3) k
+            join bench_quote b on b.pharmacy_id = o.pharmacy_id and b.rn = ((x.g / 50) * 7 + k * 4999) % ${quotesEach}
+            where o.pharmacy_id in ${bench};
+            drop table bench_quote;
             -- the product's next order numbers come after the set's (today's set orders carry numbers near 1,000,000)
             select setval('order_no_seq', greatest((select last_value from order_no_seq), 1000000))`,
     },
@@ -272,7 +272,8 @@ function ordersSteps() {
     },
     {
       // Numbers in each courier's format (detectCourier reads them back: SF + 13 digits, YT…, ZTO7…, YD43…, 77…).
-      name: 'order express records (shipped and completed orders) and tracking events (shipped ones)',
+      // Orders shipped in the last 60 days (~160,000): what the list's courier column and tracking-number filter read.
+      name: 'order express records (orders shipped in the last 60 days) and tracking events (shipped ones)',
       sql: `insert into order_express (order_id, pharmacy_id, courier_code, company_name, tracking_no, source, shipped_at,
               created_at, updated_at)
             select o.id, o.pharmacy_id, c.code, c.name,
@@ -284,9 +285,10 @@ function ordersSteps() {
                    case when x.g % 7 = 0 then 'batch' else 'manual' end, o.shipped_at, o.shipped_at, o.shipped_at
             from orders o
             cross join lateral (select ${orderG}::bigint as g) x
-            cross join lateral (select (array['SF','YT','ZTO','YD','STO'])[1 + x.g % 5] as code,
-                   (array['顺丰速运','圆通速递','中通快递','韵达快递','申通快递'])[1 + x.g % 5] as name) c
-            where o.pharmacy_id in ${bench} and o.status in ('shipped', 'completed');
+            cross join lateral (select (array['SF','YT','ZTO','YD','STO'])[1 + (x.g / 50) % 5] as code,
+                   (array['顺丰速运','圆通速递','中通快递','韵达快递','申通快递'])[1 + (x.g / 50) % 5] as name) c
+            where o.pharmacy_id in ${bench} and o.status in ('shipped', 'completed')
+              and o.shipped_at > now() - interval '60 days';
             insert into order_express_event (express_id, occurred_at, description, location, created_at, updated_at)
             select e.id, e.shipped_at + v.after, v.description, v.location, e.shipped_at + v.after, e.shipped_at + v.after
             from order_express e join orders o on o.id = e.order_id and o.status = 'shipped'
