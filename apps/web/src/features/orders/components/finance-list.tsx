@@ -26,52 +26,50 @@ import { OrderStatusTag } from './order-status-tag';
 
 export const FINANCE_DETAIL_PATH = '/pharmacy/finance/orderDetail';
 const time = (t: string | null) => (t ? (formatShanghaiDateTime(t) ?? '-') : '-');
-const money = (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatYuan(v)}</span>;
+const money = (v: string) => formatYuan(v);
 const ratePercent = (rate: string) => `${Number(multiply(rate, 100)).toFixed(2)}%`;
 
-const columns: ColumnsType<SettlementRow> = [
-  {
-    key: 'order_no',
-    title: '订单号',
-    dataIndex: 'order_no',
-    width: 200,
-    render: (no: string, row) => <Link to={`${FINANCE_DETAIL_PATH}?id=${row.order_id}`}>{no}</Link>,
-  },
-  { key: 'patient_name', title: '患者', dataIndex: 'patient_name', width: 90, render: (n: string) => n || '-' },
-  {
-    key: 'order_status',
-    title: '订单状态',
-    dataIndex: 'order_status',
-    width: 96,
-    render: (s: SettlementRow['order_status']) => <OrderStatusTag status={s} />,
-  },
-  {
-    key: 'status',
-    title: '结算状态',
-    dataIndex: 'status',
-    width: 96,
-    render: (s: SettlementRow['status']) => <FinanceStatusTag status={s} />,
-  },
-  { key: 'pay_amount', title: '实收金额', dataIndex: 'pay_amount', align: 'right', width: 110, render: money },
-  { key: 'fee_rate', title: '费率', dataIndex: 'fee_rate', align: 'right', width: 72, render: ratePercent },
-  { key: 'platform_fee', title: '平台服务费', dataIndex: 'platform_fee', align: 'right', width: 110, render: money },
-  { key: 'settle_amount', title: '结算金额', dataIndex: 'settle_amount', align: 'right', width: 110, render: money },
-  {
-    key: 'refund_amount',
-    title: '退款金额',
-    dataIndex: 'refund_amount',
-    align: 'right',
-    width: 100,
-    render: (v: string) => (Number(v) === 0 ? <Typography.Text type="secondary">-</Typography.Text> : money(v)),
-  },
-  { key: 'paid_at', title: '支付时间', dataIndex: 'paid_at', width: 150, render: time },
-  {
-    key: 'closed_at',
-    title: '结算/退款时间',
-    width: 150,
-    render: (_: unknown, r) => time(r.status === 'refunded' ? r.refunded_at : r.settled_at),
-  },
-];
+const nowrap = { style: { whiteSpace: 'nowrap' as const } };
+const columns: ColumnsType<SettlementRow> = (
+  [
+    {
+      key: 'order_no',
+      title: '订单号',
+      dataIndex: 'order_no',
+      render: (no: string, row) => <Link to={`${FINANCE_DETAIL_PATH}?id=${row.order_id}`}>{no}</Link>,
+    },
+    { key: 'patient_name', title: '患者', dataIndex: 'patient_name', render: (n: string) => n || '-' },
+    {
+      key: 'order_status',
+      title: '订单状态',
+      dataIndex: 'order_status',
+      render: (s: SettlementRow['order_status']) => <OrderStatusTag status={s} />,
+    },
+    {
+      key: 'status',
+      title: '结算状态',
+      dataIndex: 'status',
+      render: (s: SettlementRow['status']) => <FinanceStatusTag status={s} />,
+    },
+    { key: 'pay_amount', title: '实收金额', dataIndex: 'pay_amount', align: 'right', render: money },
+    { key: 'fee_rate', title: '费率', dataIndex: 'fee_rate', align: 'right', render: ratePercent },
+    { key: 'platform_fee', title: '平台服务费', dataIndex: 'platform_fee', align: 'right', render: money },
+    { key: 'settle_amount', title: '结算金额', dataIndex: 'settle_amount', align: 'right', render: money },
+    {
+      key: 'refund_amount',
+      title: '退款金额',
+      dataIndex: 'refund_amount',
+      align: 'right',
+      render: (v: string) => (Number(v) === 0 ? <Typography.Text type="secondary">-</Typography.Text> : money(v)),
+    },
+    { key: 'paid_at', title: '支付时间', dataIndex: 'paid_at', render: time },
+    {
+      key: 'closed_at',
+      title: '结算/退款时间',
+      render: (_: unknown, r) => time(r.status === 'refunded' ? r.refunded_at : r.settled_at),
+    },
+  ] as ColumnsType<SettlementRow>
+).map((c) => ({ ...c, onCell: () => nowrap, onHeaderCell: () => nowrap }));
 
 const tabOptions = (['all', 'pending', 'settled', 'refunded'] as FinanceTab[]).map((t) => ({
   value: t,

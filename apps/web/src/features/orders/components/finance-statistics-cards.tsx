@@ -1,5 +1,5 @@
 import type { FinanceStatistics } from '@pharmacy/shared';
-import { Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Card, Flex, Skeleton, Statistic, Typography } from 'antd';
 import { formatCount, formatYuan } from './census-format';
 
 /** 订单数 · 实收金额 · 平台服务费 · 结算金额 · 退款金额 over the current filter. */
@@ -22,23 +22,21 @@ export function FinanceStatisticsCards({ stats }: { stats: FinanceStatistics | u
       ]
     : [];
   return (
-    <Row gutter={[16, 16]}>
+    <Flex gap={16} wrap>
       {(stats ? cards : Array.from({ length: 5 }, (_, i) => ({ title: String(i), value: '', note: '' }))).map((c) => (
-        <Col key={c.title} xs={24} sm={12} lg={8} xxl={{ flex: '20%' }}>
-          <Card size="small" data-testid="finance-card" style={{ height: '100%' }}>
-            {stats ? (
-              <>
-                <Statistic title={c.title} value={c.value} />
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {c.note}
-                </Typography.Text>
-              </>
-            ) : (
-              <Skeleton active paragraph={{ rows: 1 }} title={false} />
-            )}
-          </Card>
-        </Col>
+        <Card key={c.title} size="small" data-testid="finance-card" style={{ flex: '1 1 200px' }}>
+          {stats ? (
+            <>
+              <Statistic title={c.title} value={c.value} />
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {c.note}
+              </Typography.Text>
+            </>
+          ) : (
+            <Skeleton active paragraph={{ rows: 1 }} title={false} />
+          )}
+        </Card>
       ))}
-    </Row>
+    </Flex>
   );
 }
