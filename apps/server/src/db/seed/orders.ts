@@ -35,10 +35,10 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 /** How many orders each foundation store gets over the last DAYS days (the first store is the demo admin's). */
-const ORDERS_PER_PHARMACY = [220, 100, 60];
+const ORDERS_PER_PHARMACY = [140, 50, 30];
 const DAYS = 120;
 /** Generated patients who order besides the demo patient. */
-const PATIENTS = 300;
+const PATIENTS = 240;
 
 /**
  * Demo orders (docs/orders.md "Demo and large data"): the three foundation stores get orders in every state placed by
