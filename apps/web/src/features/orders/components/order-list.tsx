@@ -77,7 +77,7 @@ function columnsFor(scope: OrderScope, openDetail: (o: OrderSummary) => void): C
     {
       key: 'order_no',
       title: '订单号',
-      width: 200,
+      width: 180,
       render: (_: unknown, o) => (
         <Flex vertical gap={2} align="start">
           <Button
@@ -108,21 +108,18 @@ function columnsFor(scope: OrderScope, openDetail: (o: OrderSummary) => void): C
     {
       key: 'receiver',
       title: '收货人',
-      width: 150,
+      width: 130,
       render: (_: unknown, o) => (
         <Flex vertical>
-          <span>
-            {o.receiver_name}
-            {o.patient_name && o.patient_name !== o.receiver_name ? (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {' '}
-                （用药人 {o.patient_name}）
-              </Typography.Text>
-            ) : null}
-          </span>
+          <span>{o.receiver_name}</span>
           <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
             {o.receiver_phone}
           </Typography.Text>
+          {o.patient_name && o.patient_name !== o.receiver_name ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+              用药人 {o.patient_name}
+            </Typography.Text>
+          ) : null}
         </Flex>
       ),
     },
@@ -145,14 +142,14 @@ function columnsFor(scope: OrderScope, openDetail: (o: OrderSummary) => void): C
     {
       key: 'kind',
       title: '类型',
-      width: 100,
+      width: 90,
       onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       render: (_: unknown, o) => orderKindLabels[o.kind],
     },
     {
       key: 'status',
       title: '状态',
-      width: 100,
+      width: 90,
       render: (_: unknown, o) => (
         <Flex vertical gap={2} align="start">
           <OrderStatusTag status={o.status} />
@@ -167,7 +164,7 @@ function columnsFor(scope: OrderScope, openDetail: (o: OrderSummary) => void): C
     {
       key: 'created_at',
       title: '下单时间',
-      width: 150,
+      width: 140,
       onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       render: (_: unknown, o) => formatDateTime(o.created_at),
     },
@@ -208,7 +205,7 @@ export function OrderList({ scope }: { scope: OrderScope }) {
   const rowActions: RowAction<OrderSummary>[] = readOnly
     ? [{ key: 'detail', label: '详情' }]
     : [
-        { key: 'detail', label: '详情', permission: PERMISSION },
+        // the order number opens the detail (订单详情：…)
         {
           key: 'pay',
           label: '确认收款',
