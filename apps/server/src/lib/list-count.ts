@@ -83,9 +83,10 @@ export const sumBuckets = <L extends CountedList>(
 /**
  * What the write counters of migration 0009 count: every statement that writes a pharmacy's quotes bumps
  * `quote:writes` of that pharmacy, every statement that writes products bumps `product:writes` of owner 0 (the whole
- * catalogue). A version only grows: TRUNCATE bumps it too, and a rolled-back write leaves it as it was.
+ * catalogue); 0012 adds `order:writes` per pharmacy (statements writing `orders`). A version only grows: TRUNCATE
+ * bumps it too, and a rolled-back write leaves it as it was.
  */
-export type WriteVersioned = 'quote' | 'product';
+export type WriteVersioned = 'quote' | 'product' | 'order';
 
 /**
  * The current write version of an owner's rows as a text column of a query (null while nothing was ever written for

@@ -1,6 +1,7 @@
 import type { CensusGranularity } from '@pharmacy/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { writeVersionColumn } from '../../lib/list-count';
 import { queryRows } from '../../lib/sql-rows';
 
 /** A pharmacy's orders placed in [from, to) (instants of Shanghai day starts), never deleted ones. */
@@ -76,6 +77,18 @@ const money = (expr: SQL) => sql`round(coalesce(${expr}, 0), 2)::text`;
 /** The only place that reads orders for statistics; every statement is scoped to the pharmacy and the range. */
 export class CensusRepository {
   constructor(private readonly db: Database) {}
+
+  /**
+   * The pharmacy's `order:writes` version (migration 0012): every statement writing its orders bumps it (a line is
+   * written with its order). Null while nothing was ever written.
+   */
+  async writeVersion(pharmacyId: number): Promise<string | null> {
+    const { rows } = await queryRows<{ v: string | null }>(
+      this.db,
+      sql`select ${writeVersionColumn('order', pharmacyId)} as v`,
+    );
+    return rows[0]?.v ?? null;
+  }
 
   /**
    * One statement: the range's orders grouped by (Shanghai bucket, status, kind), then grouping sets over those few

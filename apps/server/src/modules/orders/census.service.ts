@@ -4,6 +4,7 @@ import {
   type Census,
   type CensusBucket,
   type CensusFigures,
+  type CensusGranularity,
   type CensusPrice,
   type CensusQuery,
   censusMessages,
@@ -18,6 +19,7 @@ import {
   shanghaiToday,
 } from '@pharmacy/shared';
 import { AppError } from '../../lib/app-error';
+import { VersionedCache } from '../../lib/list-count';
 import type { CensusRange, CensusRepository, CensusRow, TopProductRow } from './census.repository';
 
 const DAY_MS = 24 * 3600_000;
@@ -53,7 +55,26 @@ const topProduct = ({ rank_by: _rank, ...row }: TopProductRow) => row;
 
 /** Order statistics of one pharmacy: resolves the range, places SQL's figures into the answer (no sums here). */
 export class CensusService {
+  /**
+   * Answers kept with the pharmacy's order write version they were computed at (read before computing, so an answer
+   * is at least as fresh as its version): a repeated census is one primary-key read until any order of the pharmacy
+   * is written, through any instance. Sized by buckets (a year by day is ~370).
+   */
+  private readonly cache = new VersionedCache<Census | CensusPrice>({
+    maxSize: 40_000,
+    sizeOf: (v) => ('buckets' in v ? v.buckets.length : v.bands.length) + 20,
+  });
+
   constructor(private readonly repo: CensusRepository) {}
+
+  private async cached<V extends Census | CensusPrice>(key: string, pharmacyId: number, compute: () => Promise<V>) {
+    const version = await this.repo.writeVersion(pharmacyId);
+    const hit = this.cache.peek(key);
+    if (hit && version !== null && hit.version === version) return hit.value as V;
+    const value = await compute();
+    this.cache.set(key, version, value);
+    return value;
+  }
 
   /** The range in Shanghai days: default the last 30 days up to today; at most 366 days. */
   range(pharmacyId: number, query: Pick<CensusQuery, 'date_from' | 'date_to'>, now = Date.now()): CensusRange {
@@ -69,7 +90,12 @@ export class CensusService {
 
   async census(pharmacyId: number, query: CensusQuery): Promise<Census> {
     const r = this.range(pharmacyId, query);
-    const rows = await this.repo.census(r, query.granularity);
+    const key = `census|${pharmacyId}|${r.dateFrom}|${r.dateTo}|${query.granularity}`;
+    return this.cached(key, pharmacyId, () => this.compute(r, query.granularity));
+  }
+
+  private async compute(r: CensusRange, granularity: CensusGranularity): Promise<Census> {
+    const rows = await this.repo.census(r, granularity);
     const top = await this.repo.topProducts(r);
 
     const summary = emptyFigures();
@@ -117,7 +143,7 @@ export class CensusService {
     return {
       date_from: r.dateFrom,
       date_to: r.dateTo,
-      granularity: query.granularity,
+      granularity,
       summary,
       by_status: byStatus,
       by_kind: byKind,
@@ -129,6 +155,10 @@ export class CensusService {
 
   async price(pharmacyId: number, query: CensusQuery): Promise<CensusPrice> {
     const r = this.range(pharmacyId, query);
+    return this.cached(`price|${pharmacyId}|${r.dateFrom}|${r.dateTo}`, pharmacyId, () => this.priceBands(r));
+  }
+
+  private async priceBands(r: CensusRange): Promise<CensusPrice> {
     const rows = await this.repo.priceBands(r, censusPriceBandBounds);
     const bounds = ['0', ...censusPriceBandBounds];
     return {

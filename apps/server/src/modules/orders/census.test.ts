@@ -274,6 +274,25 @@ describe('order statistics', () => {
     }
   });
 
+  it('a repeated census is answered again after any order of the pharmacy changes (payment, refund)', async () => {
+    const march = async () =>
+      (await census(p1, `${RANGE}&granularity=month`)).buckets.find((b) => b.bucket === '2025-03-01')!;
+    const { id } = await insertOrder(t.database.db, { pharmacyId: p1, createdAt: at('2025-03-20T10:00:00') });
+    const before = await march();
+    expect(await march()).toEqual(before);
+    await transitionOrder(t.database.db, id, 'pay', { pharmacyId: p1 });
+    const paid = await march();
+    expect(paid.paid_orders).toBe(before.paid_orders + 1);
+    expect(paid.by_status.find((s) => s.status === 'pending_payment')!.orders).toBe(
+      before.by_status.find((s) => s.status === 'pending_payment')!.orders - 1,
+    );
+    await transitionOrder(t.database.db, id, 'cancel', { pharmacyId: p1 });
+    const refunded = await march();
+    expect(refunded.refund_orders).toBe(before.refund_orders + 1);
+    expect(refunded.paid_orders).toBe(before.paid_orders);
+    expect(refunded.paid_amount).toBe(before.paid_amount);
+  });
+
   it('never counts another pharmacy’s orders', async () => {
     const mine = await recount(p1, '2025-02-26', '2025-04-02', 'month');
     const theirs = await recount(p2, '2025-02-26', '2025-04-02', 'month');
