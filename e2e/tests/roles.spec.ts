@@ -72,9 +72,10 @@ for (const [role, paths] of Object.entries(expectedMenus)) {
   });
 }
 
-test('a patient signs in and lands on the login-success page without a menu', async ({ page }) => {
+test('a patient signs in and lands in the patient area, without a console menu', async ({ page }) => {
   const app = new ConsolePage(page);
-  await app.signIn(demoAccounts.patient);
-  await expect(page).toHaveURL(/\/login\/loginSuccess/);
-  await expect(page.getByText('登录成功')).toBeVisible();
+  await app.signIn(demoAccounts.patient, { pickPharmacy: false });
+  await expect(page).toHaveURL(/\/patient$/);
+  await expect(page.getByRole('navigation', { name: '患者专区导航' })).toBeVisible();
+  await expect(app.menu()).toHaveCount(0);
 });

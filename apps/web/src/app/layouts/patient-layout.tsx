@@ -42,7 +42,7 @@ export function PatientLayout() {
   };
 
   return (
-    <div className={['patient-shell', transition].filter(Boolean).join(' ')}>
+    <div className={['patient-shell patient-theme', transition].filter(Boolean).join(' ')}>
       <div className={`patient-app${tabPage ? ' patient-app--tabs' : ''}`}>
         <header className="patient-topbar">
           {tabPage ? null : (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { validatedValues } from '../../../components/form-validation';
 import { dialogToast, toast } from '../../../lib/feedback';
 import { useCreateAddress, useDiscernAddress } from '../api/save-address';
+import { sheetProps } from './bits';
 import { showServerFieldError } from './field-errors';
 
 type Values = AddressCreate;
@@ -71,7 +72,7 @@ export function AddressSheet({
       placement="bottom"
       size="auto"
       title="新增收货地址"
-      styles={{ wrapper: { maxWidth: 480, margin: '0 auto', borderRadius: '12px 12px 0 0', overflow: 'hidden' } }}
+      {...sheetProps}
       destroyOnHidden
     >
       <div className="patient-discern">

@@ -93,3 +93,9 @@ export const courierName = (code: string | null | undefined) =>
 
 export const orderLineText = (o: Pick<OrderSummary, 'items_text' | 'item_count'>) =>
   o.items_text || `共 ${o.item_count} 件商品`;
+
+/** A bottom sheet's props: the phone column's width, rounded top, the area's green (it renders in a portal). */
+export const sheetProps = {
+  rootClassName: 'patient-theme',
+  styles: { wrapper: { maxWidth: 480, margin: '0 auto', borderRadius: '12px 12px 0 0', overflow: 'hidden' } },
+} as const;

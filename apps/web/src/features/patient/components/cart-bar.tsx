@@ -3,7 +3,7 @@ import type { PatientCatalog } from '@pharmacy/shared';
 import { Button, Drawer, Empty } from 'antd';
 import { useState } from 'react';
 import { type Cart, cartCount, cartHasRx, cartIsEmpty, setCombo, setLineQty, totalsOf } from '../lib/cart';
-import { RxNote, TypeTag, Yuan } from './bits';
+import { RxNote, sheetProps, TypeTag, Yuan } from './bits';
 import { Stepper } from './stepper';
 
 /** The cart's bar at the bottom of the shop: count, goods amount, 去结算; tapping the cart opens its lines. */
@@ -75,7 +75,7 @@ export function CartBar({
             清空
           </Button>
         }
-        styles={{ wrapper: { maxWidth: 480, margin: '0 auto', borderRadius: '12px 12px 0 0', overflow: 'hidden' } }}
+        {...sheetProps}
       >
         {cartHasRx(cart) ? <RxNote /> : null}
         {empty ? <Empty description="购物车是空的" /> : null}

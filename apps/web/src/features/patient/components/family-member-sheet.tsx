@@ -10,6 +10,7 @@ import { Button, Drawer, Form, Input, Select } from 'antd';
 import { validatedValues } from '../../../components/form-validation';
 import { dialogToast } from '../../../lib/feedback';
 import { useCreateFamilyMember } from '../api/save-family-member';
+import { sheetProps } from './bits';
 import { showServerFieldError } from './field-errors';
 
 interface Values {
@@ -64,7 +65,7 @@ export function FamilyMemberSheet({
       placement="bottom"
       size="auto"
       title="添加就诊人"
-      styles={{ wrapper: { maxWidth: 480, margin: '0 auto', borderRadius: '12px 12px 0 0', overflow: 'hidden' } }}
+      {...sheetProps}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" requiredMark={false} initialValues={{ relation: 'self', phone: '' }}>

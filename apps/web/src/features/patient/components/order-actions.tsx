@@ -20,6 +20,7 @@ export function OrderActions({
 
   const confirmCancel = () =>
     Modal.confirm({
+      rootClassName: 'patient-theme',
       title: '确定取消订单？',
       content: payMethod ? '如已转账，请联系药店退款。' : '取消后库存将退回，订单不能恢复。',
       okText: '取消订单',
@@ -33,6 +34,7 @@ export function OrderActions({
 
   const confirmReceipt = () =>
     Modal.confirm({
+      rootClassName: 'patient-theme',
       title: '确认已收到商品？',
       okText: '确认收货',
       cancelText: '取消',

@@ -3,6 +3,7 @@ import type { PublicPharmacy } from '@pharmacy/shared';
 import { Drawer, Empty, Input, Spin } from 'antd';
 import { useState } from 'react';
 import { usePharmacies } from '../api/get-pharmacies';
+import { sheetProps } from './bits';
 
 function PharmacyRow({ pharmacy, onPick }: { pharmacy: PublicPharmacy; onPick: (p: PublicPharmacy) => void }) {
   return (
@@ -85,7 +86,7 @@ export function PharmacyHeader({
         placement="bottom"
         size="75vh"
         title="选择药店"
-        styles={{ wrapper: { maxWidth: 480, margin: '0 auto', borderRadius: '12px 12px 0 0', overflow: 'hidden' } }}
+        {...sheetProps}
         destroyOnHidden
       >
         <PharmacyList

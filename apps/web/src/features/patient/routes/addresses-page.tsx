@@ -47,6 +47,7 @@ export default function AddressesPage() {
               danger
               onClick={() =>
                 Modal.confirm({
+                  rootClassName: 'patient-theme',
                   title: '删除这个收货地址？',
                   content: a.full_address,
                   okText: '删除',

@@ -57,6 +57,7 @@ export default function FamilyMembersPage() {
               danger
               onClick={() =>
                 Modal.confirm({
+                  rootClassName: 'patient-theme',
                   title: `删除就诊人「${m.name}」？`,
                   okText: '删除',
                   okButtonProps: { danger: true },
