@@ -52,9 +52,11 @@ export const userOrderContracts = defineContracts('user_order', {
     path: '/orders/user_order/:id/pay',
     access: { signedIn: true },
     summary: '付款（线下转账：药店确认收款后订单进入下一步）',
-    description: `${OWN_ORDERS} Opens one payment through the provider; calling again answers the open payment.`,
+    description:
+      `${OWN_ORDERS} Opens one payment through the provider; calling again answers the open payment. ` +
+      'The body may be left out (provider offline, no reference).',
     params: idParamSchema,
-    body: payUserOrderBodySchema,
+    body: payUserOrderBodySchema.nullish(),
     response: payUserOrderResultSchema,
   },
   update: {

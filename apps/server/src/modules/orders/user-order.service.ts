@@ -354,7 +354,8 @@ export class UserOrderService {
    * Opens the order's payment through the provider (one live payment per order: calling again answers the open
    * one, with the new reference if one is given). A provider that settles on the spot moves the order on now.
    */
-  async pay(accountId: number, id: number, body: PayUserOrderBody): Promise<PayUserOrderResult> {
+  async pay(accountId: number, id: number, input?: PayUserOrderBody | null): Promise<PayUserOrderResult> {
+    const body = { provider: input?.provider ?? 'offline', reference: input?.reference ?? '' };
     const provider = this.providers.get(body.provider);
     if (!provider) throw AppError.badParams('provider', userOrderMessages.providerUnknown);
     const { order, payment } = await this.repo.transaction(async (tx) => {
