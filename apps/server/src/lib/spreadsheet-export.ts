@@ -243,18 +243,24 @@ export async function writeSpreadsheet<R>(
     const header = columns.map((c, i) => cellXml(`${letters[i]}1`, c.header, 'text', STYLE_HEADER)).join('');
     yield `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols.join('')}</cols><sheetData><row r="1">${header}</row>`;
     for await (const batch of spec.batches) {
-      const parts: string[] = [];
+      // pieces of ~100 rows (a few hundred KB): short-lived strings the young generation collects cheaply, where one
+      // string per batch (megabytes) went to the old generation and kept the process large until a full collection
+      let parts: string[] = [];
       for (const item of batch) {
         rows += 1;
         const r = rows + 1;
-        let cells = '';
+        const cells: string[] = [];
         for (let i = 0; i < columns.length; i++) {
           const c = columns[i]!;
-          cells += cellXml(`${letters[i]}${r}`, c.value(item), c.type);
+          cells.push(cellXml(`${letters[i]}${r}`, c.value(item), c.type));
         }
-        parts.push(`<row r="${r}">${cells}</row>`);
+        parts.push(`<row r="${r}">${cells.join('')}</row>`);
+        if (parts.length === 100) {
+          yield parts.join('');
+          parts = [];
+        }
       }
-      yield parts.join('');
+      if (parts.length) yield parts.join('');
     }
     yield '</sheetData></worksheet>';
   }

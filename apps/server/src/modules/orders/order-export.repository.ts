@@ -5,6 +5,10 @@ import { orders } from '../../db/schema/index';
 import { queryRows } from '../../lib/sql-rows';
 import { filterConditions } from './pharmacy-order.repository';
 
+/** A time as the export writes it: Shanghai time as text (no Date made per cell). */
+const shanghai = (column: string) =>
+  sql.raw(`to_char("orders".${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') as ${column}`);
+
 /** One order as the export writes it (docs/orders.md "Export"). */
 export interface ExportOrderRow {
   id: number;
@@ -29,11 +33,12 @@ export interface ExportOrderRow {
   tracking_no: string | null;
   cancel_reason: string;
   buyer_remark: string;
-  created_at: Date | string;
-  paid_at: Date | string | null;
-  shipped_at: Date | string | null;
-  completed_at: Date | string | null;
-  cancelled_at: Date | string | null;
+  /** Shanghai time, 2026-11-24 10:42:39 */
+  created_at: string;
+  paid_at: string | null;
+  shipped_at: string | null;
+  completed_at: string | null;
+  cancelled_at: string | null;
 }
 
 /** A pharmacy's orders (its staff), or the operator's (every pharmacy, or the one the filter names). */
@@ -76,8 +81,8 @@ export class OrderExportRepository {
             concat_ws(' ', "orders".province, "orders".city, nullif("orders".district, ''), "orders".address_detail)
               as address,
             it.items_text, it.item_qty, "orders".pay_method, e.courier_code, e.company_name, e.tracking_no,
-            "orders".cancel_reason, "orders".buyer_remark, "orders".created_at, "orders".paid_at,
-            "orders".shipped_at, "orders".completed_at, "orders".cancelled_at
+            "orders".cancel_reason, "orders".buyer_remark, ${shanghai('created_at')}, ${shanghai('paid_at')},
+            ${shanghai('shipped_at')}, ${shanghai('completed_at')}, ${shanghai('cancelled_at')}
           from ${orders}
           join account a on a.id = "orders".account_id
           join pharmacy p on p.id = "orders".pharmacy_id

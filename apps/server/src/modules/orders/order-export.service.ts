@@ -3,7 +3,6 @@ import {
   courierNames,
   EXPORT_MAX_ROWS,
   exportMessages,
-  formatShanghaiDateTime,
   maskPhone,
   ORDER_EXPORT_PREFIX,
   type OrderFilter,
@@ -17,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { type ExportColumn, exportFileName, type SpreadsheetSpec } from '../../lib/spreadsheet-export';
 import type { ExportOrderRow, ExportScope, OrderExportRepository } from './order-export.repository';
 
-const time = (t: Date | string | null) => (t ? (formatShanghaiDateTime(t, { seconds: true }) ?? '') : '');
+const time = (t: string | null) => t ?? '';
 const phone = (p: string) => String(maskPhone(p));
 
 type Col = Omit<ExportColumn<ExportOrderRow>, 'header'>;
