@@ -341,6 +341,36 @@ describe('downloads', () => {
     expect(h.toastError).toHaveBeenCalledWith('没有可导出的数据');
   });
 
+  it("reports a streamed download's progress (rows announced, bytes received) and still saves the file", async () => {
+    signIn();
+    const body = Buffer.alloc(200_000, 7);
+    respond = () => ({
+      headers: {
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('订单导出-20261124.xls')}`,
+        'x-total-count': '1234',
+      },
+      body,
+    });
+    const seenProgress: { bytes: number; rows: number | null }[] = [];
+    const blob = await callApi(t.exportOrders, {}, { onDownloadProgress: (p) => seenProgress.push(p) });
+    expect(blob.size).toBe(body.length);
+    expect(seenProgress[0]).toEqual({ bytes: 0, rows: 1234 });
+    expect(seenProgress.at(-1)).toEqual({ bytes: body.length, rows: 1234 });
+    expect(seenProgress.every((p, i) => i === 0 || p.bytes >= seenProgress[i - 1]!.bytes)).toBe(true);
+    expect(h.saveFile.mock.calls[0][1]).toBe('订单导出-20261124.xls');
+  });
+
+  it('reads a JSON failure of a streamed download through the catalogue', async () => {
+    signIn();
+    respond = () => fail(400, 400111, '导出结果超过上限，请缩小筛选范围');
+    await expect(callApi(t.exportOrders, {}, { onDownloadProgress: () => undefined })).rejects.toMatchObject({
+      httpCode: 400,
+      msg: '导出结果超过上限，请缩小筛选范围',
+    });
+    expect(h.saveFile).not.toHaveBeenCalled();
+  });
+
   it('parses file names from Content-Disposition', () => {
     expect(fileNameFromDisposition(`attachment; filename*=UTF-8''%E8%B4%A2%E5%8A%A1.xls`)).toBe('财务.xls');
     expect(fileNameFromDisposition(`attachment; filename*=utf-8''a%20b.csv; filename="fallback.csv"`)).toBe('a b.csv');
