@@ -11,7 +11,6 @@ export function ShippingOrderCard({ order }: { order: OrderSummary | null }) {
       bordered
       style={{ marginBottom: 16 }}
       items={[
-        { key: 'no', label: '订单号', children: order.order_no },
         {
           key: 'to',
           label: '收货人',
