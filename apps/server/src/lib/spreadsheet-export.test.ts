@@ -111,6 +111,7 @@ describe('writeSpreadsheet', () => {
     }
     const result = await writeSpreadsheet(slow, { sheetName: 's', columns, batches: batches() });
     expect(result.rows).toBe(30_000);
+    expect(asked).toBe(60);
     expect(result.bytes).toBeGreaterThan(1024 * 1024);
     // without backpressure the whole file would be waiting; with it, about one deflated batch
     expect(mostWaiting).toBeLessThan(256 * 1024);
@@ -122,7 +123,6 @@ describe('writeSpreadsheet', () => {
         yield rowsOf(n);
       }
     }
-    asked = 0;
     await expect(writeSpreadsheet(leaving, { sheetName: 's', columns, batches: untilLeft() })).rejects.toThrow(
       /closed|destroyed|aborted/,
     );
