@@ -42,6 +42,24 @@ export interface PharmacyForOrder {
   service_phone: string;
 }
 
+export interface FamilyMemberForOrder {
+  id: number;
+  name: string;
+  id_number: string;
+  gender: string | null;
+  birthday: string | null;
+}
+
+export interface AddressForOrder {
+  id: number;
+  name: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+}
+
 export interface NewOrderLine {
   quoteId: number | null;
   quoteSetId: number | null;
@@ -212,31 +230,49 @@ export class UserOrderRepository {
     return this.pharmacy(this.db, id, true);
   }
 
-  async familyMember(db: DbExecutor, accountId: number, id: number) {
+  /**
+   * What an order is placed with, in one round trip: the active pharmacy with its settings, the caller's family
+   * member and address (each undefined when missing or another account's), and the caller's phone.
+   */
+  async placeContext(db: DbExecutor, accountId: number, pharmacyId: number, memberId: number, addressId: number) {
     const { rows } = await queryRows<{
-      id: number;
-      name: string;
-      id_number: string;
-      gender: string | null;
-      birthday: string | null;
+      pharmacy: PharmacyForOrder | string | null;
+      member: FamilyMemberForOrder | string | null;
+      address: AddressForOrder | string | null;
+      buyer_phone: string | null;
     }>(
       db,
-      sql`select id, name, id_number, gender, birthday::text as birthday from family_member
-          where id = ${id} and account_id = ${accountId}`,
+      sql`select
+            (select row_to_json(x) from (
+              select p.id, p.name, coalesce(s.freight, 0)::text as freight,
+                s.free_freight_threshold::text as free_freight_threshold,
+                coalesce(s.receiving_bank, '') as receiving_bank,
+                coalesce(s.receiving_account_name, '') as receiving_account_name,
+                coalesce(s.receiving_account_no, '') as receiving_account_no,
+                coalesce(nullif(s.service_phone, ''), p.phone) as service_phone
+              from pharmacy p left join pharmacy_setting s on s.pharmacy_id = p.id
+              where p.id = ${pharmacyId} and p.status = 'active') x) as pharmacy,
+            (select row_to_json(x) from (
+              select id, name, id_number, gender, birthday::text as birthday from family_member
+              where id = ${memberId} and account_id = ${accountId}) x) as member,
+            (select row_to_json(x) from (
+              select id, name, phone, province, city, district, detail from address
+              where id = ${addressId} and account_id = ${accountId}) x) as address,
+            (select phone from account where id = ${accountId}) as buyer_phone`,
     );
-    return rows[0];
+    const row = rows[0]!;
+    const parse = <T>(v: T | string | null): T | undefined =>
+      v === null ? undefined : typeof v === 'string' ? (JSON.parse(v) as T) : v;
+    return {
+      pharmacy: parse(row.pharmacy),
+      member: parse(row.member),
+      address: parse(row.address),
+      buyerPhone: row.buyer_phone ?? '',
+    };
   }
 
   async address(db: DbExecutor, accountId: number, id: number) {
-    const { rows } = await queryRows<{
-      id: number;
-      name: string;
-      phone: string;
-      province: string;
-      city: string;
-      district: string;
-      detail: string;
-    }>(
+    const { rows } = await queryRows<AddressForOrder>(
       db,
       sql`select id, name, phone, province, city, district, detail from address
           where id = ${id} and account_id = ${accountId}`,
@@ -296,8 +332,8 @@ export class UserOrderRepository {
    * row is written before the stock is taken, so that creation takes the pharmacy's order-count lock (0012's
    * trigger) before any quote row, in the same order as a cancellation does (no deadlock between the two).
    */
-  async insertOrder(tx: DbExecutor, o: NewOrder): Promise<number> {
-    const { rows } = await queryRows<{ id: number }>(
+  async insertOrder(tx: DbExecutor, o: NewOrder): Promise<{ id: number; order_no: string; created_at: Date | string }> {
+    const { rows } = await queryRows<{ id: number; order_no: string; created_at: Date | string }>(
       tx,
       sql`insert into orders (order_no, pharmacy_id, account_id, family_member_id, address_id, kind, has_rx, status,
             goods_amount, freight, discount, pay_amount, patient_name, patient_gender, patient_age, receiver_name,
@@ -311,21 +347,26 @@ export class UserOrderRepository {
             ${o.patientGender}, ${o.patientAge}, ${o.receiverName}, ${o.receiverPhone}, ${o.province}, ${o.city},
             ${o.district}, ${o.addressDetail}, ${o.buyerRemark}, ${o.quoteSetId}, ${o.idempotencyKey},
             ${o.requestHash})
-          returning id`,
+          returning id, order_no, created_at`,
     );
-    return rows[0]!.id;
+    return rows[0]!;
   }
 
-  async insertLines(tx: DbExecutor, orderId: number, lines: NewOrderLine[]) {
+  /** Inserts the lines; answers their ids in the lines' order (identity values are drawn in VALUES order). */
+  async insertLines(tx: DbExecutor, orderId: number, lines: NewOrderLine[]): Promise<number[]> {
     const values = lines.map(
       (l) => sql`(${orderId}, ${l.quoteId}, ${l.quoteSetId}, ${l.productId}, ${l.name}, ${l.spec}, ${l.productType},
         ${l.approvalNo}, ${l.image}, ${l.price}, ${l.qty}, ${l.subtotal},
         ${l.comboItems === null ? null : JSON.stringify(l.comboItems)}::jsonb)`,
     );
-    await tx.execute(sql`
-      insert into order_item (order_id, quote_id, quote_set_id, product_id, name, spec, product_type, approval_no,
-        image, price, qty, subtotal, combo_items)
-      values ${sql.join(values, sql`, `)}`);
+    const { rows } = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into order_item (order_id, quote_id, quote_set_id, product_id, name, spec, product_type, approval_no,
+            image, price, qty, subtotal, combo_items)
+          values ${sql.join(values, sql`, `)}
+          returning id`,
+    );
+    return rows.map((r) => r.id).sort((a, b) => a - b);
   }
 
   /**

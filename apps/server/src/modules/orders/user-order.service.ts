@@ -193,9 +193,8 @@ export class UserOrderService {
       const replay = await this.replay(accountId, key, hash!);
       if (replay) return replay;
     }
-    let id: number;
     try {
-      id = await this.repo.transaction((tx) => this.place(tx, accountId, body, key ?? null, hash));
+      return await this.repo.transaction((tx) => this.place(tx, accountId, body, key ?? null, hash));
     } catch (err) {
       const { code } = pgError(err);
       if (key !== undefined && code === '23505') {
@@ -204,7 +203,6 @@ export class UserOrderService {
       }
       throw err;
     }
-    return this.detail(accountId, id);
   }
 
   private async replay(accountId: number, key: string, hash: string): Promise<OrderDetail | undefined> {
@@ -222,12 +220,16 @@ export class UserOrderService {
     body: CreateUserOrderBody,
     key: string | null,
     hash: string | null,
-  ): Promise<number> {
-    const pharmacy = await this.repo.pharmacy(tx, body.pharmacy_id);
+  ): Promise<OrderDetail> {
+    const { pharmacy, member, address, buyerPhone } = await this.repo.placeContext(
+      tx,
+      accountId,
+      body.pharmacy_id,
+      body.family_member_id,
+      body.address_id,
+    );
     if (!pharmacy) throw AppError.badParams('pharmacy_id', userOrderMessages.pharmacyNotFound);
-    const member = await this.repo.familyMember(tx, accountId, body.family_member_id);
     if (!member) throw AppError.badParams('family_member_id', userOrderMessages.familyMemberNotFound);
-    const address = await this.repo.address(tx, accountId, body.address_id);
     if (!address) throw AppError.badParams('address_id', userOrderMessages.addressNotFound);
 
     const lines: NewOrderLine[] = [];
@@ -314,7 +316,8 @@ export class UserOrderService {
     const kind: OrderKind = hasRx ? 'rx' : types.every((t) => t.every((x) => x === 'NON_DRUG')) ? 'non_drug' : 'normal';
     const patient = patientSnapshot(member);
 
-    const orderId = await this.repo.insertOrder(tx, {
+    const payAmount = formatMoney(subtract(add(goods, freight), discount));
+    const inserted = await this.repo.insertOrder(tx, {
       pharmacyId: pharmacy.id,
       accountId,
       familyMemberId: member.id,
@@ -324,7 +327,7 @@ export class UserOrderService {
       goodsAmount: goods,
       freight,
       discount,
-      payAmount: formatMoney(subtract(add(goods, freight), discount)),
+      payAmount,
       patientName: patient.name,
       patientGender: patient.gender,
       patientAge: patient.age,
@@ -343,8 +346,72 @@ export class UserOrderService {
     if (short.length > 0) {
       throw AppError.conflict(orderLineOutOfStock(names.get(short[0]!)!), `Quote ${short[0]} is short of stock`);
     }
-    await this.repo.insertLines(tx, orderId, lines);
-    return orderId;
+    const lineIds = await this.repo.insertLines(tx, inserted.id, lines);
+
+    // the answer from what was written (the same as reading the order back: the tests compare the two)
+    const row: OrderRow = {
+      id: inserted.id,
+      order_no: inserted.order_no,
+      pharmacy_id: pharmacy.id,
+      pharmacy_name: pharmacy.name,
+      account_id: accountId,
+      buyer_phone: buyerPhone,
+      kind,
+      has_rx: hasRx,
+      status: 'pending_payment',
+      goods_amount: goods,
+      freight,
+      discount,
+      pay_amount: payAmount,
+      patient_name: patient.name,
+      patient_gender: patient.gender,
+      patient_age: patient.age,
+      receiver_name: address.name,
+      receiver_phone: address.phone,
+      province: address.province,
+      city: address.city,
+      district: address.district,
+      address_detail: address.detail,
+      buyer_remark: body.buyer_remark,
+      family_member_id: member.id,
+      recipe_id: null,
+      channel_id: null,
+      quote_set_id: body.quote_set_id ?? null,
+      pay_method: '',
+      courier_code: null,
+      tracking_no: null,
+      created_at: inserted.created_at,
+      paid_at: null,
+      shipped_at: null,
+      auto_confirm_at: null,
+      completed_at: null,
+      completed_by: null,
+      cancelled_at: null,
+      cancel_reason: '',
+      cancelled_by: null,
+      item_count: lines.length,
+      first_item_name: lines[0]!.name,
+      first_item_qty: lines[0]!.qty,
+    };
+    return toOrderDetail(
+      row,
+      lines.map((l, i) => ({
+        id: lineIds[i]!,
+        order_id: inserted.id,
+        quote_id: l.quoteId,
+        quote_set_id: l.quoteSetId,
+        product_id: l.productId,
+        name: l.name,
+        spec: l.spec,
+        product_type: l.productType,
+        approval_no: l.approvalNo,
+        image: l.image,
+        price: l.price,
+        qty: l.qty,
+        subtotal: l.subtotal,
+        combo_items: l.comboItems,
+      })),
+    );
   }
 
   // ---------------------------------------------------------------------------------------------------------------

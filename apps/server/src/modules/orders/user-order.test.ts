@@ -173,6 +173,7 @@ describe('placing an order', () => {
     );
     const below = await place({ lines: [{ quote_id: q, qty: 2 }] });
     expect(below.freight).toBe('8.00');
+    expect((await call('GET', `/orders/user_order/${below.id}`, patient)).json().data).toEqual(below);
     expect(below.pay_amount).toBe(formatMoney(add(multiply(price, 2), '8')));
     const at = await place({ lines: [{ quote_id: q, qty: 3 }] });
     expect(at.freight).toBe('0.00');
@@ -228,6 +229,8 @@ describe('placing an order', () => {
       items.map((i) => [i.quote_id, i.qty]),
     );
     expect(order.quote_set_id).toBe(combo.id);
+    // the creation's answer is the order as stored
+    expect((await call('GET', `/orders/user_order/${order.id}`, patient)).json().data).toEqual(order);
     for (const i of items) expect(await stock(i.quote_id)).toBe(i.stock - 2 * i.qty);
 
     const cancelled = await call('PUT', `/orders/user_order/${order.id}`, patient, {
