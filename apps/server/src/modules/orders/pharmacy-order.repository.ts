@@ -2,7 +2,14 @@ import { type OrderListQuery, type OrderStatus, type OrderTabCounts, orderStatus
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { account, listCount, orders, pharmacy } from '../../db/schema/index';
-import { type ListCounts, listCountsColumn, readListCounts, toListCounts } from '../../lib/list-count';
+import {
+  type ListCounts,
+  listCountsColumn,
+  readListCounts,
+  toListCounts,
+  VersionedCache,
+  writeVersionColumn,
+} from '../../lib/list-count';
 import { containsPattern, escapeLike } from '../../lib/search';
 import { queryRows } from '../../lib/sql-rows';
 
@@ -135,10 +142,43 @@ export function filterConditions(q: Omit<OrderListQuery, 'page' | 'page_size'>):
   return c;
 }
 
+/**
+ * Position anchors of a big tab: every `every`-th id of the tab in list order, kept with the write version they were
+ * read at. A page deeper than `minDepth` entries from either end starts its index walk at the anchor before it (at
+ * most `every` entries to skip) instead of at the end of the list.
+ */
+export interface AnchorOptions {
+  every: number;
+  minDepth: number;
+  /**
+   * Stale anchors are read again in the background (the request walks from the nearer end meanwhile), at most once
+   * per this many ms per tab: reading them is one walk of the whole tab (~0.3 s for 360,000 orders), so a tab written
+   * all the time is not walked whole after every write. `sync` reads them in the request (tests).
+   */
+  refreshMs: number;
+  sync?: boolean;
+}
+const defaultAnchors: AnchorOptions = { every: 1_000, minDepth: 20_000, refreshMs: 10_000 };
+
+/** Every pharmacy's order writes: the sum of the per-pharmacy versions (any write makes it grow). */
+const allOrderWrites = sql<
+  string | null
+>`(select sum(${listCount.n})::text from ${listCount} where ${listCount.scope} = 'order:writes')`;
+
 export class PharmacyOrderRepository {
   private readonly statements = new Map<string, Executable<unknown>>();
+  /** Anchors per scope and tab (`1|all`, `all|shipped`), with the version they are exact at. */
+  private readonly anchors = new VersionedCache<{ ids: number[] }>({
+    maxSize: 2_000,
+    sizeOf: (v) => Math.ceil(v.ids.length / 100),
+  });
+  /** When each tab's anchors were last asked to be read (the refresh's rate limit). */
+  private readonly anchorReads = new Map<string, number>();
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly anchorOptions: AnchorOptions = defaultAnchors,
+  ) {}
 
   private base() {
     return this.db
@@ -252,7 +292,12 @@ export class PharmacyOrderRepository {
       isNull(orders.deletedAt),
       ...(pharmacyId !== undefined ? [eq(orders.pharmacyId, pharmacyId)] : []),
       ...(status ? [eq(orders.status, status)] : []),
-    );
+    )!;
+    const depth = fromEnd ? inTab - offset - limit : offset;
+    if (depth >= this.anchorOptions.minDepth) {
+      const anchored = await this.anchoredPage(pharmacyId, status, scope, limit, offset);
+      if (anchored) return anchored;
+    }
     // from the end: the page is the `take` entries after the first `skip` of the ascending walk
     const take = fromEnd ? Math.min(limit, inTab - offset) : limit;
     const skip = fromEnd ? Math.max(0, inTab - offset - limit) : offset;
@@ -272,6 +317,75 @@ export class PharmacyOrderRepository {
       .innerJoin(pharmacy, eq(pharmacy.id, orders.pharmacyId))
       .orderBy(desc(orders.id));
     return rows as unknown as OrderRow[];
+  }
+
+  /**
+   * A deep page from the anchors (AnchorOptions): the tab's anchors at the current write version (read afresh, one
+   * index-only walk of the tab, when a write made them stale), then the page's ids from the anchor before it, with the
+   * version read again in the same statement; undefined (the caller walks from the nearer end) when the version moved
+   * in between or nothing was ever written (no version to keep them with).
+   */
+  private async anchoredPage(
+    pharmacyId: number | undefined,
+    status: OrderStatus | undefined,
+    scope: SQL,
+    limit: number,
+    offset: number,
+  ): Promise<OrderRow[] | undefined> {
+    const { every } = this.anchorOptions;
+    const version = pharmacyId !== undefined ? writeVersionColumn('order', pharmacyId) : allOrderWrites;
+    const key = `${pharmacyId ?? 'all'}|${status ?? 'all'}`;
+    const k = Math.floor(offset / every);
+    let entry = this.anchors.peek(key);
+    const current = (await queryRows<{ v: string | null }>(this.db, sql`select ${version} as v`)).rows[0]?.v ?? null;
+    if (current === null) return undefined;
+    if (!entry || entry.version !== current) {
+      const last = this.anchorReads.get(key) ?? 0;
+      if (!this.anchorOptions.sync && Date.now() - last < this.anchorOptions.refreshMs) return undefined;
+      this.anchorReads.set(key, Date.now());
+      if (this.anchorReads.size > 10_000) this.anchorReads.clear();
+      const read = this.readAnchors(key, scope, version);
+      if (!this.anchorOptions.sync) {
+        read.catch(() => undefined);
+        return undefined;
+      }
+      entry = await read;
+      if (!entry) return undefined;
+    }
+    const anchorId = entry.value.ids[k];
+    if (anchorId === undefined) return undefined;
+    const ids = this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(scope, sql`${orders.id} <= ${anchorId}`))
+      .orderBy(desc(orders.id))
+      .limit(limit)
+      .offset(offset - k * every)
+      .as('page_ids');
+    const rows = await this.db
+      .select({ ...rowColumns, version })
+      .from(ids)
+      .innerJoin(orders, eq(orders.id, ids.id))
+      .innerJoin(account, eq(account.id, orders.accountId))
+      .innerJoin(pharmacy, eq(pharmacy.id, orders.pharmacyId))
+      .orderBy(desc(orders.id));
+    if (!rows.length || rows[0]!.version !== entry.version) return undefined;
+    return rows as unknown as OrderRow[];
+  }
+
+  /** One walk of the tab: every `every`-th id in list order, kept with the version read in the same statement. */
+  private async readAnchors(key: string, scope: SQL, version: SQL<string | null>) {
+    const { rows } = await queryRows<{ ids: number[] | null; v: string | null }>(
+      this.db,
+      sql`select (select array_agg(x.id order by x.rn) from (
+            select ${orders.id} as id, row_number() over (order by ${orders.id} desc) as rn
+            from ${orders} where ${scope}) x where (x.rn - 1) % ${this.anchorOptions.every} = 0) as ids, ${version} as v`,
+    );
+    const read = rows[0];
+    if (!read?.v) return undefined;
+    const value = { ids: (read.ids ?? []).map(Number) };
+    this.anchors.set(key, read.v, value);
+    return { version: read.v, value };
   }
 
   /** One order of the pharmacy (any pharmacy's when undefined), not deleted: its row and every detail column. */

@@ -12,6 +12,7 @@ import { hashPassword } from '../../lib/crypto';
 import { queryRows } from '../../lib/sql-rows';
 import { insertOrder, pickQuotes } from '../../test/order-fixture';
 import { createTestApp, headers, type TestApp } from '../../test/test-app';
+import { PharmacyOrderRepository } from './pharmacy-order.repository';
 
 let t: TestApp;
 /** Pharmacy A: the first demo pharmacy (demo staff); B: the third (nobody of A works there). */
@@ -401,5 +402,49 @@ describe('the operator’s list', () => {
       );
       expect(res.list.map((o) => o.id)).toEqual(ids.slice((page - 1) * size, page * size));
     }
+  });
+});
+
+describe('deep pages from position anchors', () => {
+  it('every page equals the slice of the whole list, before and after writes (anchors every 3 ids, from depth 4)', async () => {
+    const repo = new PharmacyOrderRepository(t.database.db, { every: 3, minDepth: 4, refreshMs: 0, sync: true });
+    const listIds = async (pharmacyId: number | undefined, status?: string) =>
+      (
+        await queryRows<{ id: number }>(
+          t.database.db,
+          sql`select id from orders where deleted_at is null
+            ${pharmacyId === undefined ? sql`` : sql`and pharmacy_id = ${pharmacyId}`}
+            ${status ? sql`and status = ${status}` : sql``} order by id desc`,
+        )
+      ).rows.map((r) => r.id);
+    const check = async (label: string) => {
+      for (const [scope, pharmacyId] of [
+        [{ pharmacyId: A }, A],
+        [{ operator: true as const }, undefined],
+      ] as const) {
+        for (const status of ['all', 'completed', 'cancelled'] as const) {
+          const ids = await listIds(pharmacyId, status === 'all' ? undefined : status);
+          const size = 7;
+          for (let page = 1; page <= Math.ceil(ids.length / size); page++) {
+            const { rows } = await repo.page(scope, {
+              page,
+              page_size: size,
+              status,
+            } as Parameters<PharmacyOrderRepository['page']>[1]);
+            expect(
+              rows.map((r) => r.id),
+              `${label}: ${pharmacyId ?? 'operator'} ${status} page ${page}`,
+            ).toEqual(ids.slice((page - 1) * size, page * size));
+          }
+        }
+      }
+    };
+    await check('first reads');
+    // writes move rows between tabs and out of the list: the anchors are read again at the new version
+    const a = await insertOrder(t.database.db, { pharmacyId: A, status: 'shipped' });
+    await data('PUT', `/orders/pharmacy/${a.id}/complete`, admin);
+    const b = await insertOrder(t.database.db, { pharmacyId: A, status: 'cancelled' });
+    await data('DELETE', `/orders/pharmacy/${b.id}`, admin);
+    await check('after writes');
   });
 });
