@@ -44,6 +44,11 @@ export interface SfCreatedOrder {
 export interface SfExpressProvider {
   readonly name: string;
   createOrder(input: SfCreateOrderInput): Promise<SfCreatedOrder>;
+  /**
+   * Cancels a waybill that was created but not used (the order was shipped by a concurrent request between the
+   * waybill and the ship's transaction). A real provider calls SF's order cancel; the sandbox has nothing to undo.
+   */
+  cancelOrder(waybillNo: string): Promise<void>;
 }
 
 export class SfExpressError extends Error {
@@ -142,5 +147,9 @@ export class SandboxSfExpressProvider implements SfExpressProvider {
       productName: '顺丰标快',
       provider: this.name,
     };
+  }
+
+  async cancelOrder(_waybillNo: string): Promise<void> {
+    // a sandbox number is never reused: nothing to undo
   }
 }

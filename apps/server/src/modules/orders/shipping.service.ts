@@ -243,14 +243,20 @@ export class ShippingService {
       cargo,
       remark: body.remark ?? '',
     };
-    const { order: moved, row } = await this.ship(caller, orderId, {
-      courierCode: 'SF',
-      companyName: await this.companyName('SF'),
-      trackingNo: created.waybillNo,
-      source: 'sf',
-      waybill,
-    });
-    return this.toShipment(moved.orderNo, row);
+    try {
+      const { order: moved, row } = await this.ship(caller, orderId, {
+        courierCode: 'SF',
+        companyName: await this.companyName('SF'),
+        trackingNo: created.waybillNo,
+        source: 'sf',
+        waybill,
+      });
+      return this.toShipment(moved.orderNo, row);
+    } catch (err) {
+      // shipped by a concurrent request meanwhile (409) or any failure: the waybill is not used
+      await this.sf.cancelOrder(created.waybillNo).catch(() => undefined);
+      throw err;
+    }
   }
 
   /** One PDF with a label per order (in the order asked); orders without an SF waybill are refused by number. */

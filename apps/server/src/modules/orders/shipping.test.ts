@@ -204,6 +204,17 @@ describe('sf-send-good and labels', () => {
     for (const [i, text] of pages.entries()) expect(text).toContain(waybills[i]);
   });
 
+  it('of 10 concurrent SF ships of one order exactly one ships, with one shipment', async () => {
+    const o = await pendingShipment();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', `/orders/pharmacy/${o.id}/sf_send_good`, admin, p1, {})),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(9);
+    expect(await expressCount(o.id)).toBe(1);
+  });
+
   it('refuses a pharmacy without an SF courier, labels of orders without a waybill, another pharmacy’s order', async () => {
     const o = await pendingShipment(p3);
     const res = await call('POST', `/orders/pharmacy/${o.id}/sf_send_good`, p3Admin, p3, {});
