@@ -117,3 +117,73 @@ test('the demo patient buys an OTC item: pharmacy, cart, checkout with a new add
   await expect(page.getByRole('button', { name: '添加就诊人' })).toBeVisible();
   await shot(page, '11-family-members');
 });
+
+/** An OTC order of the demo patient at the first demo pharmacy, through the patient API; shipped by its staff if asked. */
+async function apiOrder(request: APIRequestContext, ship: boolean): Promise<{ id: number; order_no: string }> {
+  const tokenOf = async (phone: string) =>
+    (await (await request.post('/api/v1/user/admin/login', { data: { phone, password: DEMO_PASSWORD } })).json()).data
+      .token as string;
+  const patient = { auth: await tokenOf(demoAccounts.patient) };
+  const products = await request.get('/api/v1/pharmacy/product/list?pharmacy_id=1&type=OTC&page_size=50');
+  const quote = ((await products.json()).data.list as { id: number; stock: number }[]).find((q) => q.stock >= 5);
+  expect(quote, 'an on-shelf OTC quote with stock').toBeTruthy();
+  const family = (await (await request.get('/api/v1/user/family_member', { headers: patient })).json()).data;
+  const addresses = (await (await request.get('/api/v1/user/address', { headers: patient })).json()).data;
+  const created = await request.post('/api/v1/orders/user_order', {
+    headers: { ...patient, 'Idempotency-Key': `e2e-patient-${Date.now()}-${Math.random().toString(36).slice(2, 8)}` },
+    data: {
+      pharmacy_id: 1,
+      family_member_id: family[0].id,
+      address_id: addresses[0].id,
+      lines: [{ quote_id: quote!.id, qty: 1 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const order = (await created.json()).data as { id: number; order_no: string };
+  if (ship) {
+    const staff = { auth: await tokenOf(demoAccounts.pharmacy_admin), pharmacyid: '1' };
+    const steps: [string, string, object][] = [
+      ['PUT', `/api/v1/orders/pharmacy/${order.id}/pay`, { pay_ref: 'e2e' }],
+      ['POST', `/api/v1/orders/pharmacy/${order.id}/send_good`, { courier_code: 'YT', tracking_no: `YT${Date.now()}` }],
+    ];
+    for (const [method, url, data] of steps) {
+      const res = await request.fetch(url, { method, headers: staff, data });
+      expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+    }
+  }
+  return order;
+}
+
+test('a shipped order shows its tracking number and is confirmed received; an unpaid one is cancelled', async ({
+  page,
+  request,
+}) => {
+  const shippedOrder = await apiOrder(request, true);
+  const unpaidOrder = await apiOrder(request, false);
+  const app = new ConsolePage(page);
+  await app.signIn(demoAccounts.patient, {
+    query: '?redirect=%2Fpatient%2Forders%3Fstatus%3Dshipped',
+    pickPharmacy: false,
+  });
+  await expect(page).toHaveURL(/\/patient\/orders\?status=shipped$/);
+  const shipped = page.getByRole('article', { name: `订单 ${shippedOrder.order_no}` });
+  await expect(shipped.getByText('已发货')).toBeVisible();
+  await shot(page, '12-orders-shipped');
+  await shipped.getByRole('link').click();
+  await expect(page.getByRole('heading', { name: '已发货' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '物流信息' })).toBeVisible();
+  await expect(page.getByText(/圆通速递 YT\d+/)).toBeVisible();
+  await shot(page, '13-shipped-detail');
+  await page.locator('.patient-bottom-bar').getByRole('button', { name: '确认收货' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '确认收货' }).click();
+  await expect(page.getByRole('heading', { name: '已完成' })).toBeVisible();
+
+  await page.goto('/patient/orders?status=pending_payment');
+  const unpaid = page.getByRole('article', { name: `订单 ${unpaidOrder.order_no}` });
+  await expect(unpaid.getByText('待付款')).toBeVisible();
+  await unpaid.getByRole('button', { name: '取消订单' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '取消订单' }).click();
+  await expect(unpaid).toBeHidden();
+  await page.goto('/patient/orders?status=cancelled');
+  await expect(page.getByRole('article', { name: `订单 ${unpaidOrder.order_no}` }).getByText('已取消')).toBeVisible();
+});

@@ -64,6 +64,7 @@ export default function OrdersPage() {
         onChange={(key) => setParams(key === 'all' ? {} : { status: key }, { replace: true })}
         items={tabs.map((t) => ({ key: t, label: t === 'all' ? '全部' : orderStatusLabels[t] }))}
         size="small"
+        tabBarStyle={{ marginBottom: 0 }}
         style={{ background: '#fff', borderRadius: 10, padding: '0 8px', marginBottom: 10 }}
       />
       {orders.isLoading ? (
