@@ -86,8 +86,10 @@ export const orders = pgTable(
     // the operator's list of every pharmacy
     index('orders_list_idx').on(t.id).where(sql`${t.deletedAt} is null`),
     index('orders_account_idx').on(t.accountId, t.id),
-    // statistics by day over a date range
+    // statistics by day over a date range (migration 0013 INCLUDEs status, kind, pay_amount, paid_at, deleted_at)
     index('orders_pharmacy_created_idx').on(t.pharmacyId, t.createdAt),
+    // the operator's status tabs over every pharmacy (migration 0013)
+    index('orders_status_idx').on(t.status, t.id).where(sql`${t.deletedAt} is null`),
     index('orders_receiver_phone_idx').on(t.pharmacyId, t.receiverPhone),
     // the auto-completion job's due orders
     index('orders_auto_confirm_idx').on(t.autoConfirmAt).where(sql`${t.status} = 'shipped'`),
@@ -118,6 +120,7 @@ export const orderItem = pgTable(
     /** A combo line's items as sold: [{ quote_id, product_id, name, spec, qty }]. */
     comboItems: jsonb('combo_items'),
   },
+  // order_item_order_idx INCLUDEs quote_set_id, product_id, product_type, qty, subtotal (migration 0013: top products)
   (t) => [index('order_item_order_idx').on(t.orderId), index('order_item_product_idx').on(t.productId)],
 );
 
