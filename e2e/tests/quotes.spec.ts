@@ -44,9 +44,7 @@ test('a quote is created through the picker (a wrong price first), pinned, and t
     await expect(async () => {
       await page.getByLabel('搜索报价').fill(text);
       await page.getByLabel('搜索报价').press('Enter');
-      await expect
-        .poll(() => new URL(page.url()).searchParams.get('keyword') ?? '', { timeout: 3_000 })
-        .toBe(text);
+      await expect.poll(() => new URL(page.url()).searchParams.get('keyword') ?? '', { timeout: 3_000 }).toBe(text);
     }).toPass({ timeout: 20_000 });
   };
   await search(approvalNo);
