@@ -983,7 +983,7 @@ async function seedInside(tx: Parameters<Parameters<Database['transaction']>[0]>
     for (const action of actionsOf(p)) {
       await transitionOrder(tx, ids[i], action, {
         confirmedBy: action === 'pay' ? admin?.id : undefined,
-        payRef: action === 'pay' ? `转账尾号${String(p.createdAt % 10_000).padStart(4, '0')}` : undefined,
+        payRef: action === 'pay' ? `转账尾号${String(Math.floor(p.createdAt) % 10_000).padStart(4, '0')}` : undefined,
         completedBy: p.completedBy ?? 'user',
         cancelledBy: p.cancelledBy,
         set: action === 'cancel' || action === 'reject_review' ? { cancel_reason: p.cancelReason ?? '' } : undefined,
