@@ -118,6 +118,15 @@ test('the demo patient buys an OTC item: pharmacy, cart, checkout with a new add
   await shot(page, '11-family-members');
 });
 
+/** Presses the confirm dialog's button; a press during the dialog's opening animation may miss, so it is retried. */
+async function confirmIn(page: Page, button: string) {
+  const dialog = page.getByRole('dialog');
+  await expect(async () => {
+    if (await dialog.isVisible()) await dialog.getByRole('button', { name: button }).click({ timeout: 2_000 });
+    await expect(dialog).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** An OTC order of the demo patient at the first demo pharmacy, through the patient API; shipped by its staff if asked. */
 async function apiOrder(request: APIRequestContext, ship: boolean): Promise<{ id: number; order_no: string }> {
   const tokenOf = async (phone: string) =>
@@ -175,14 +184,14 @@ test('a shipped order shows its tracking number and is confirmed received; an un
   await expect(page.getByText(/圆通速递 YT\d+/)).toBeVisible();
   await shot(page, '13-shipped-detail');
   await page.locator('.patient-bottom-bar').getByRole('button', { name: '确认收货' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: '确认收货' }).click();
+  await confirmIn(page, '确认收货');
   await expect(page.getByRole('heading', { name: '已完成' })).toBeVisible();
 
   await page.goto('/patient/orders?status=pending_payment');
   const unpaid = page.getByRole('article', { name: `订单 ${unpaidOrder.order_no}` });
   await expect(unpaid.getByText('待付款')).toBeVisible();
   await unpaid.getByRole('button', { name: '取消订单' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: '取消订单' }).click();
+  await confirmIn(page, '取消订单');
   await expect(unpaid).toBeHidden();
   await page.goto('/patient/orders?status=cancelled');
   await expect(page.getByRole('article', { name: `订单 ${unpaidOrder.order_no}` }).getByText('已取消')).toBeVisible();

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { moneySchema, productTypes } from '../catalogue/product.schema';
 import { defineContracts } from '../common/contract';
-import { idText } from '../common/fields';
+import { idParamSchema, idText } from '../common/fields';
 import { add, type DecimalInput, formatMoney, multiply, subtract } from '../common/rules/decimal';
 
 /**
  * What a patient needs to fill a cart at one pharmacy beyond its public product list (`GET /pharmacy/product/list`,
  * which already gives each on-shelf quote's id, price and stock): the pharmacy's delivery terms (freight and free
- * freight threshold) and its combos on sale with their items. The order itself is priced by the server.
+ * freight threshold) and its combos on sale with their items; and, for one of my orders, where to pay. The order
+ * itself is priced by the server.
  */
 
 export const patientCatalogQuerySchema = z.object({ pharmacy_id: idText('请选择药店') });
@@ -30,7 +31,6 @@ export const patientComboSchema = z.object({
   price: moneySchema,
   /** Σ item price × qty at today's prices: what the combo saves against. */
   original_total: moneySchema,
-  remark: z.string(),
   /** The combo holds a prescription (RX) item: the order waits for a pharmacist's review. */
   has_rx: z.boolean(),
   /** How many whole combos the items' stock allows today (0: sold out). */
@@ -40,16 +40,7 @@ export const patientComboSchema = z.object({
 export type PatientCombo = z.infer<typeof patientComboSchema>;
 
 export const patientCatalogSchema = z.object({
-  pharmacy: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    logo_url: z.string(),
-    address: z.string(),
-    business_hours: z.string(),
-    service_phone: z.string(),
-  }),
-  /** Where an offline payment goes (empty strings when the pharmacy has not set one): shown before paying. */
-  receiving: z.object({ bank: z.string(), account_name: z.string(), account_no: z.string() }),
+  pharmacy_id: z.number().int(),
   freight: moneySchema,
   /** Orders whose goods reach this amount ship free; null: never free. */
   free_freight_threshold: moneySchema.nullable(),
@@ -57,7 +48,19 @@ export const patientCatalogSchema = z.object({
 });
 export type PatientCatalog = z.infer<typeof patientCatalogSchema>;
 
-export const patientCatalogMessages = { pharmacyNotFound: '药店不存在或未营业' } as const;
+/** Where an offline payment of one of my orders goes (empty strings when the pharmacy has not set an account). */
+export const orderReceivingSchema = z.object({
+  bank: z.string(),
+  account_name: z.string(),
+  account_no: z.string(),
+  service_phone: z.string(),
+});
+export type OrderReceiving = z.infer<typeof orderReceivingSchema>;
+
+export const patientCatalogMessages = {
+  pharmacyNotFound: '药店不存在或未营业',
+  orderNotFound: '订单不存在或已删除',
+} as const;
 
 /** The delivery terms rule: free when a threshold is set and the goods reach it, else the pharmacy's freight. */
 export function freightFor(
@@ -82,12 +85,24 @@ export const patientCatalogContracts = defineContracts('patient_catalog', {
   catalog: {
     method: 'GET',
     path: '/orders/user_order/catalog',
-    access: { signedIn: true },
-    summary: '下单用：药店的配送费用、收款账户与在售套餐',
+    access: { public: true },
+    summary: '下单用：药店的配送费用与在售套餐',
     description:
-      'An active pharmacy only (another answers 404 「药店不存在或未营业」). Quotes come from the public ' +
-      '`GET /pharmacy/product/list`; this adds the delivery terms and the combos on sale with their items.',
+      'Public like the product list, any active pharmacy (another answers 404 「药店不存在或未营业」): a shop window. Its ' +
+      'name, address and quotes come from the public `GET /pharmacy/detail/:id` and `GET /pharmacy/product/list`; ' +
+      'this adds the delivery terms and the combos on sale with their items (not the staff remark).',
     query: patientCatalogQuerySchema,
     response: patientCatalogSchema,
+  },
+  receiving: {
+    method: 'GET',
+    path: '/orders/user_order/:id/receiving',
+    access: { signedIn: true },
+    summary: '付款用：我的订单所属药店的收款账户',
+    description:
+      "Scoped to the signed-in account: another account's order answers 404 exactly like a missing one. Shown " +
+      'before paying offline, so the buyer knows where to transfer the money.',
+    params: idParamSchema,
+    response: orderReceivingSchema,
   },
 });

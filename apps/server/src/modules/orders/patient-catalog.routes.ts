@@ -3,6 +3,7 @@ import {
   patientCatalogContracts as c,
   formatMoney,
   multiply,
+  type OrderReceiving,
   type PatientCatalog,
   type PatientComboItem,
   patientCatalogMessages,
@@ -16,14 +17,6 @@ import { queryRows } from '../../lib/sql-rows';
 
 interface PharmacyRow {
   id: number;
-  name: string;
-  logo_url: string;
-  address: string;
-  business_hours: string;
-  service_phone: string;
-  receiving_bank: string;
-  receiving_account_name: string;
-  receiving_account_no: string;
   freight: string;
   free_freight_threshold: string | null;
 }
@@ -32,24 +25,19 @@ interface ComboRow {
   id: number;
   name: string;
   price: string;
-  remark: string;
   items: (PatientComboItem & { stock: number; on_shelf: boolean })[];
 }
 
 /**
- * What the patient area needs to fill a cart beyond the public product list: one active pharmacy's delivery terms,
- * receiving account and combos on sale (two statements; a suspended or unknown pharmacy answers 404 like a missing one).
+ * What the patient area needs beyond the public directory: one active pharmacy's delivery terms and combos on sale
+ * (a shop window, public like the product list), and where to pay for one of my orders (two statements; a suspended or unknown pharmacy answers 404 like a missing one).
  */
 export async function patientCatalogRoutes(app: FastifyInstance, _context: ModuleContext) {
   route(app, c.catalog, async (request) => {
     const pharmacyId = request.query.pharmacy_id;
     const { rows } = await queryRows<PharmacyRow>(
       app.db,
-      sql`select p.id, p.name, p.logo_url, p.address, p.business_hours, coalesce(s.service_phone, '') as service_phone,
-            coalesce(s.receiving_bank, '') as receiving_bank,
-            coalesce(s.receiving_account_name, '') as receiving_account_name,
-            coalesce(s.receiving_account_no, '') as receiving_account_no,
-            coalesce(s.freight, 0)::numeric(12, 2)::text as freight,
+      sql`select p.id, coalesce(s.freight, 0)::numeric(12, 2)::text as freight,
             s.free_freight_threshold::numeric(12, 2)::text as free_freight_threshold
           from pharmacy p left join pharmacy_setting s on s.pharmacy_id = p.id
           where p.id = ${pharmacyId} and p.status = 'active'`,
@@ -59,7 +47,7 @@ export async function patientCatalogRoutes(app: FastifyInstance, _context: Modul
 
     const combos = await queryRows<ComboRow>(
       app.db,
-      sql`select s.id, s.name, s.price::text as price, s.remark,
+      sql`select s.id, s.name, s.price::text as price,
             coalesce(json_agg(json_build_object(
               'quote_id', q.id, 'product_name', p.name, 'spec', p.spec, 'type', p.type,
               'image', p.images[1], 'price', q.price::text, 'qty', i.qty, 'stock', q.stock,
@@ -76,19 +64,7 @@ export async function patientCatalogRoutes(app: FastifyInstance, _context: Modul
     );
 
     const result: PatientCatalog = {
-      pharmacy: {
-        id: pharmacy.id,
-        name: pharmacy.name,
-        logo_url: pharmacy.logo_url,
-        address: pharmacy.address,
-        business_hours: pharmacy.business_hours,
-        service_phone: pharmacy.service_phone,
-      },
-      receiving: {
-        bank: pharmacy.receiving_bank,
-        account_name: pharmacy.receiving_account_name,
-        account_no: pharmacy.receiving_account_no,
-      },
+      pharmacy_id: pharmacy.id,
       freight: pharmacy.freight,
       free_freight_threshold: pharmacy.free_freight_threshold,
       combos: combos.rows
@@ -97,7 +73,6 @@ export async function patientCatalogRoutes(app: FastifyInstance, _context: Modul
           id: combo.id,
           name: combo.name,
           price: combo.price,
-          remark: combo.remark,
           original_total: formatMoney(
             combo.items.reduce<string>((sum, item) => add(sum, multiply(item.price, item.qty)), '0'),
           ),
@@ -109,5 +84,17 @@ export async function patientCatalogRoutes(app: FastifyInstance, _context: Modul
         })),
     };
     return ok(result);
+  });
+
+  route(app, c.receiving, async (request) => {
+    const { rows: found } = await queryRows<OrderReceiving>(
+      app.db,
+      sql`select coalesce(s.receiving_bank, '') as bank, coalesce(s.receiving_account_name, '') as account_name,
+            coalesce(s.receiving_account_no, '') as account_no, coalesce(s.service_phone, '') as service_phone
+          from orders o left join pharmacy_setting s on s.pharmacy_id = o.pharmacy_id
+          where o.id = ${request.params.id} and o.account_id = ${request.user!.accountId} and o.deleted_at is null`,
+    );
+    if (!found[0]) throw AppError.notFound(patientCatalogMessages.orderNotFound, 'Order not found');
+    return ok(found[0]);
   });
 }

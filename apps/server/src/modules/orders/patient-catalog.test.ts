@@ -16,17 +16,42 @@ afterAll(async () => {
 const catalog = (query: string, token?: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1/orders/user_order/catalog${query}`, headers: headers(token) });
 
+describe('GET /orders/user_order/:id/receiving', () => {
+  const receiving = (id: number, token?: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/orders/user_order/${id}/receiving`, headers: headers(token) });
+
+  it("answers my order's pharmacy's receiving account, and another account's order like a missing one", async () => {
+    const { rows } = (await t.database.db.execute(
+      "select o.id, o.pharmacy_id, a.phone from orders o join account a on a.id = o.account_id where a.phone = '13900000001' and o.deleted_at is null limit 1",
+    )) as unknown as { rows: { id: number; pharmacy_id: number }[] };
+    expect(rows.length, 'the demo patient has an order').toBe(1);
+    const mine = await receiving(rows[0].id, patient);
+    expect(mine.statusCode).toBe(200);
+    const { rows: setting } = (await t.database.db.execute(
+      `select receiving_account_no from pharmacy_setting where pharmacy_id = ${rows[0].pharmacy_id}`,
+    )) as unknown as { rows: { receiving_account_no: string }[] };
+    expect(mine.json().data.account_no).toBe(setting[0].receiving_account_no);
+
+    const other = await t.login('13800000004');
+    const theirs = await receiving(rows[0].id, other);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().msg).toBe('订单不存在或已删除');
+    expect((await receiving(rows[0].id)).statusCode).toBe(401);
+  });
+});
+
 describe('GET /orders/user_order/catalog', () => {
-  it('needs a session', async () => {
+  it('is public, like the product list, and leaves out the staff remark', async () => {
     const res = await catalog('?pharmacy_id=1');
-    expect(res.statusCode).toBe(401);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.combos[0]).not.toHaveProperty('remark');
   });
 
   it("gives a pharmacy's delivery terms and its combos on sale, with their items and exact original totals", async () => {
     const res = await catalog('?pharmacy_id=1', patient);
     expect(res.statusCode).toBe(200);
     const body = patientCatalogSchema.parse(res.json().data);
-    expect(body.pharmacy.id).toBe(1);
+    expect(body.pharmacy_id).toBe(1);
     expect(body.freight).toMatch(/^\d+\.\d{2}$/);
     expect(body.combos.length).toBeGreaterThan(0);
     const { rows } = (await t.database.db.execute(

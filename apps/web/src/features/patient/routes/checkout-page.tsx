@@ -7,6 +7,7 @@ import { usePlaceOrder } from '../api/create-order';
 import { useAddresses } from '../api/get-addresses';
 import { useCatalog } from '../api/get-catalog';
 import { useFamilyMembers } from '../api/get-family-members';
+import { usePharmacy } from '../api/get-pharmacy';
 import { AddressSheet } from '../components/address-sheet';
 import { Card, RxNote, TypeTag, Yuan } from '../components/bits';
 import { ChoiceList } from '../components/choice-list';
@@ -23,6 +24,7 @@ export default function CheckoutPage() {
   const [params] = useSearchParams();
   const pharmacyId = Number(params.get('pharmacy_id')) || null;
   const catalog = useCatalog(pharmacyId);
+  const pharmacy = usePharmacy(pharmacyId);
   const { cart, update } = useCart(pharmacyId);
   const members = useFamilyMembers();
   const addresses = useAddresses();
@@ -147,7 +149,7 @@ export default function CheckoutPage() {
         )}
       </Card>
 
-      <Card title={catalog.data.pharmacy.name}>
+      <Card title={pharmacy.data?.name ?? '商品'}>
         {hasRx ? <RxNote /> : null}
         {cart.combo ? (
           <div className="patient-row" style={{ padding: '6px 0' }}>

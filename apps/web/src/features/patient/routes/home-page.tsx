@@ -3,6 +3,7 @@ import { Button, Empty, Input, Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCatalog } from '../api/get-catalog';
+import { usePharmacy } from '../api/get-pharmacy';
 import { useProducts } from '../api/get-products';
 import { Card, Thumb, TypeTag, Yuan } from '../components/bits';
 import { CartBar } from '../components/cart-bar';
@@ -133,6 +134,7 @@ export default function PatientHomePage() {
   const tab = params.get('tab') === 'combos' ? 'combos' : 'products';
   const q = (params.get('q') ?? '').slice(0, 50);
   const catalog = useCatalog(pharmacyId);
+  const pharmacy = usePharmacy(pharmacyId);
   const { cart, update } = useCart(pharmacyId);
 
   useEffect(() => {
@@ -155,10 +157,10 @@ export default function PatientHomePage() {
   };
   const pick = (p: PublicPharmacy) => setParams({ pharmacy_id: String(p.id) });
 
-  if (!pharmacyId || catalog.isError) {
+  if (!pharmacyId || catalog.isError || pharmacy.isError) {
     return (
       <>
-        {catalog.isError ? (
+        {catalog.isError || pharmacy.isError ? (
           <Result status="warning" title="该药店暂不可用" subTitle="请选择其他药店" style={{ padding: 16 }} />
         ) : (
           <h2 className="patient-card-title" style={{ margin: '4px 4px 10px' }}>
@@ -169,7 +171,7 @@ export default function PatientHomePage() {
       </>
     );
   }
-  if (!catalog.data) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  if (!catalog.data || !pharmacy.data) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
 
   const shop = catalog.data;
   const terms = shop.free_freight_threshold
@@ -180,7 +182,7 @@ export default function PatientHomePage() {
 
   return (
     <>
-      <PharmacyHeader name={shop.pharmacy.name} address={shop.pharmacy.address} note={terms} onPick={pick} />
+      <PharmacyHeader name={pharmacy.data.name} address={pharmacy.data.address} note={terms} onPick={pick} />
       <nav className="patient-segment" aria-label="商品或套餐">
         <button type="button" aria-pressed={tab === 'products'} onClick={() => setParam({ tab: null })}>
           商品
@@ -209,11 +211,6 @@ export default function PatientHomePage() {
           const chosen = cart.combo?.id === combo.id;
           return (
             <Card key={combo.id} title={combo.name} extra={combo.has_rx ? <TypeTag type="RX" /> : undefined}>
-              {combo.remark ? (
-                <p className="patient-muted" style={{ margin: '0 0 8px' }}>
-                  {combo.remark}
-                </p>
-              ) : null}
               <ul style={{ margin: '0 0 8px', paddingLeft: 18, fontSize: 13 }}>
                 {combo.items.map((i) => (
                   <li key={i.quote_id}>

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CopyButton } from '../../../components/copy-button';
 import { dialogToast } from '../../../lib/feedback';
-import { useCatalog } from '../api/get-catalog';
 import { useOrder } from '../api/get-order';
+import { useReceiving } from '../api/get-receiving';
 import { usePayOrder } from '../api/pay-order';
 import { Card, PAYMENT_AWAITING_LABEL, RxNote, StatusText, Yuan } from '../components/bits';
 
@@ -18,7 +18,7 @@ export default function PayPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
   const order = useOrder(id);
-  const catalog = useCatalog(order.data?.pharmacy_id ?? null);
+  const receivingQuery = useReceiving(id);
   const pay = usePayOrder();
   const [reference, setReference] = useState('');
 
@@ -41,7 +41,7 @@ export default function PayPage() {
     );
   }
 
-  const receiving = catalog.data?.receiving;
+  const receiving = receivingQuery.data;
   const submit = async () => {
     try {
       const result = await pay.mutateAsync({ id: o.id, reference: reference.trim() });
@@ -65,9 +65,9 @@ export default function PayPage() {
           请向以下账户转账 <Yuan value={o.pay_amount} />
           ，转账后点击「我已付款」，药店确认收款后为您发货。
         </p>
-        {!catalog.data ? (
+        {!receiving ? (
           <Spin />
-        ) : receiving?.account_no ? (
+        ) : receiving.account_no ? (
           <dl className="patient-amounts" aria-label="收款账户">
             <dt>
               <BankOutlined aria-hidden="true" /> 开户银行
@@ -88,7 +88,7 @@ export default function PayPage() {
         ) : (
           <p>
             该药店尚未设置收款账户，请联系药店
-            {catalog.data.pharmacy.service_phone ? `（客服电话 ${catalog.data.pharmacy.service_phone}）` : ''}。
+            {receiving.service_phone ? `（客服电话 ${receiving.service_phone}）` : ''}。
           </p>
         )}
         <Input
