@@ -1,6 +1,5 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { message, pharmacy } from '../../db/schema/index';
+import { pharmacy } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { isValidUscc } from './demo-catalogue';
 
@@ -32,18 +31,5 @@ describe('the seeded demo data, as the running app has it', () => {
       expect(isValidUscc(uscc), uscc).toBe(true);
       expect(drug).toMatch(/^[\u4e00-\u9fa5]CB\d{7}$/);
     }
-  });
-
-  it('seeds no order message that links to an order', async () => {
-    const linked = await t.database.db
-      .select({ title: message.title })
-      .from(message)
-      .where(and(eq(message.kind, 'order'), isNotNull(message.link)));
-    expect(linked).toEqual([]);
-    const orders = await t.database.db
-      .select({ content: message.content })
-      .from(message)
-      .where(eq(message.kind, 'order'));
-    for (const { content } of orders) expect(content).toMatch(/^[^{}]*$/);
   });
 });
