@@ -231,18 +231,44 @@ export class UserOrderRepository {
   }
 
   /**
-   * What an order is placed with, in one round trip: the active pharmacy with its settings, the caller's family
-   * member and address (each undefined when missing or another account's), and the caller's phone.
+   * Everything an order is placed with, in ONE round trip: the active pharmacy with its settings, the caller's family
+   * member and address (each undefined when missing or another account's), the caller's phone, the pharmacy's quotes
+   * among `quoteIds` with their products, the combo with its items (when `comboId`), and the caller's order already
+   * created with the idempotency key (when `key`).
+   *
+   * It also takes the pharmacy's order-count lock first (the very locks 0012's order_list_count trigger takes through
+   * list_count_apply: the scope's shared list-wide lock, then the pharmacy's): creation then writes the order, its
+   * stock and its lines in one statement (placeOrder), whose quote row locks would otherwise come before the trigger's
+   * lock, the reverse of a cancellation (order lock, then quote rows). Re-taking an advisory lock already held is free.
    */
-  async placeContext(db: DbExecutor, accountId: number, pharmacyId: number, memberId: number, addressId: number) {
+  async placeReads(
+    db: DbExecutor,
+    a: {
+      accountId: number;
+      pharmacyId: number;
+      memberId: number;
+      addressId: number;
+      quoteIds: number[];
+      comboId: number | null;
+      key: string | null;
+    },
+  ) {
+    const quoteColumns = sql`q.id, q.pharmacy_id, q.product_id, p.name, p.spec, p.type, p.approval_no,
+      coalesce(p.images[1], '') as image, q.price::text as price, q.stock,
+      (q.status = 'on_shelf' and p.status = 'active') as on_shelf`;
     const { rows } = await queryRows<{
       pharmacy: PharmacyForOrder | string | null;
       member: FamilyMemberForOrder | string | null;
       address: AddressForOrder | string | null;
       buyer_phone: string | null;
+      quotes: QuoteForOrder[] | string | null;
+      combo: ComboForOrder | string | null;
+      existing: { id: number; request_hash: string | null } | string | null;
     }>(
       db,
       sql`select
+            pg_advisory_xact_lock_shared(hashtext('list_count:order'), -1)::text as lock_list,
+            pg_advisory_xact_lock(hashtext('list_count:order'), ${a.pharmacyId}::int)::text as lock_pharmacy,
             (select row_to_json(x) from (
               select p.id, p.name, coalesce(s.freight, 0)::text as freight,
                 s.free_freight_threshold::text as free_freight_threshold,
@@ -251,14 +277,39 @@ export class UserOrderRepository {
                 coalesce(s.receiving_account_no, '') as receiving_account_no,
                 coalesce(nullif(s.service_phone, ''), p.phone) as service_phone
               from pharmacy p left join pharmacy_setting s on s.pharmacy_id = p.id
-              where p.id = ${pharmacyId} and p.status = 'active') x) as pharmacy,
+              where p.id = ${a.pharmacyId} and p.status = 'active') x) as pharmacy,
             (select row_to_json(x) from (
               select id, name, id_number, gender, birthday::text as birthday from family_member
-              where id = ${memberId} and account_id = ${accountId}) x) as member,
+              where id = ${a.memberId} and account_id = ${a.accountId}) x) as member,
             (select row_to_json(x) from (
               select id, name, phone, province, city, district, detail from address
-              where id = ${addressId} and account_id = ${accountId}) x) as address,
-            (select phone from account where id = ${accountId}) as buyer_phone`,
+              where id = ${a.addressId} and account_id = ${a.accountId}) x) as address,
+            (select phone from account where id = ${a.accountId}) as buyer_phone,
+            ${
+              a.quoteIds.length === 0
+                ? sql`null::json`
+                : sql`(select json_agg(row_to_json(x)) from (
+                    select ${quoteColumns} from quote q join product p on p.id = q.product_id
+                    where q.pharmacy_id = ${a.pharmacyId} and q.id in (${ids(a.quoteIds)})) x)`
+            } as quotes,
+            ${
+              a.comboId === null
+                ? sql`null::json`
+                : sql`(select row_to_json(c) from (
+                    select s.id, s.name, s.price::text as price, s.status = 'on_sale' as on_sale,
+                      (select coalesce(json_agg(row_to_json(x) order by x.sort, x.item_id), '[]'::json) from (
+                        select ${quoteColumns}, i.qty, i.sort, i.id as item_id
+                        from quote_set_item i join quote q on q.id = i.quote_id join product p on p.id = q.product_id
+                        where i.quote_set_id = s.id and q.pharmacy_id = ${a.pharmacyId}) x) as items
+                    from quote_set s where s.id = ${a.comboId} and s.pharmacy_id = ${a.pharmacyId}) c)`
+            } as combo,
+            ${
+              a.key === null
+                ? sql`null::json`
+                : sql`(select row_to_json(x) from (
+                    select id, request_hash from orders
+                    where account_id = ${a.accountId} and idempotency_key = ${a.key}) x)`
+            } as existing`,
     );
     const row = rows[0]!;
     const parse = <T>(v: T | string | null): T | undefined =>
@@ -268,6 +319,92 @@ export class UserOrderRepository {
       member: parse(row.member),
       address: parse(row.address),
       buyerPhone: row.buyer_phone ?? '',
+      quotes: parse(row.quotes) ?? [],
+      combo: parse(row.combo),
+      existing: parse(row.existing),
+    };
+  }
+
+  /**
+   * Writes the order (pending_payment, its number the Shanghai date and 10 digits of order_no_seq), takes the stock
+   * and inserts the lines, in ONE statement. Stock is taken guarded (a quote is decremented only when stock >= n, so
+   * it never goes below zero); `short` answers the quotes that were not, and the caller then throws, rolling the
+   * whole transaction back (nothing is kept of an order that could not take all its stock). Call placeReads first in
+   * the same transaction (it takes the pharmacy's order-count lock before this statement's quote row locks).
+   * Line ids answer in the lines' order (identity values are drawn in VALUES order).
+   */
+  async placeOrder(
+    tx: DbExecutor,
+    o: NewOrder,
+    lines: NewOrderLine[],
+    units: Map<number, number>,
+  ): Promise<{ id: number; order_no: string; created_at: Date | string; lineIds: number[]; short: number[] }> {
+    const wanted = [...units].sort((x, y) => x[0] - y[0]);
+    const stock = sql.join(
+      wanted.map(([id, n]) => sql`(${id}::int, ${n}::int)`),
+      sql`, `,
+    );
+    const lineValues = sql.join(
+      lines.map(
+        (l, k) => sql`(${l.quoteId}::int, ${l.quoteSetId}::int, ${l.productId}::int, ${l.name}::text, ${l.spec}::text,
+          ${l.productType}::text, ${l.approvalNo}::text, ${l.image}::text, ${l.price}::numeric, ${l.qty}::int,
+          ${l.subtotal}::numeric, ${l.comboItems === null ? null : JSON.stringify(l.comboItems)}::jsonb, ${k}::int)`,
+      ),
+      sql`, `,
+    );
+    const { rows } = await queryRows<{
+      id: number;
+      order_no: string;
+      created_at: Date | string;
+      line_ids: number[] | string;
+      taken: number[] | string;
+    }>(
+      tx,
+      sql`with o as (
+            insert into orders (order_no, pharmacy_id, account_id, family_member_id, address_id, kind, has_rx, status,
+              goods_amount, freight, discount, pay_amount, patient_name, patient_gender, patient_age, receiver_name,
+              receiver_phone, province, city, district, address_detail, buyer_remark, quote_set_id, idempotency_key,
+              request_hash)
+            values (
+              to_char(now() at time zone 'UTC' + interval '8 hours', 'YYYYMMDD')
+                || lpad(nextval('order_no_seq')::text, 10, '0'),
+              ${o.pharmacyId}, ${o.accountId}, ${o.familyMemberId}, ${o.addressId}, ${o.kind}, ${o.hasRx},
+              'pending_payment', ${o.goodsAmount}, ${o.freight}, ${o.discount}, ${o.payAmount}, ${o.patientName},
+              ${o.patientGender}, ${o.patientAge}, ${o.receiverName}, ${o.receiverPhone}, ${o.province}, ${o.city},
+              ${o.district}, ${o.addressDetail}, ${o.buyerRemark}, ${o.quoteSetId}, ${o.idempotencyKey},
+              ${o.requestHash})
+            returning id, order_no, created_at
+          ),
+          taken as (
+            update quote set stock = quote.stock - w.n, sales_count = quote.sales_count + w.n, updated_at = now()
+            from (values ${stock}) as w(id, n)
+            where quote.id = w.id and quote.stock >= w.n
+            returning quote.id
+          ),
+          l as (
+            insert into order_item (order_id, quote_id, quote_set_id, product_id, name, spec, product_type,
+              approval_no, image, price, qty, subtotal, combo_items)
+            select o.id, v.quote_id, v.quote_set_id, v.product_id, v.name, v.spec, v.product_type, v.approval_no,
+              v.image, v.price, v.qty, v.subtotal, v.combo_items
+            from o cross join (values ${lineValues}) as v(quote_id, quote_set_id, product_id, name, spec,
+              product_type, approval_no, image, price, qty, subtotal, combo_items, k)
+            order by v.k
+            returning id
+          )
+          select o.id, o.order_no, o.created_at,
+            (select coalesce(json_agg(l.id order by l.id), '[]'::json) from l) as line_ids,
+            (select coalesce(json_agg(taken.id), '[]'::json) from taken) as taken
+          from o`,
+    );
+    const row = rows[0]!;
+    const list = (v: number[] | string) => (typeof v === 'string' ? (JSON.parse(v) as number[]) : v);
+    const taken = new Set(list(row.taken));
+    return {
+      id: row.id,
+      order_no: row.order_no,
+      created_at: row.created_at,
+      lineIds: list(row.line_ids),
+      short: wanted.map(([id]) => id).filter((id) => !taken.has(id)),
     };
   }
 
@@ -280,41 +417,6 @@ export class UserOrderRepository {
     return rows[0];
   }
 
-  /** The pharmacy's quotes among `quoteIds` with their products (another pharmacy's quote is not returned). */
-  async quotes(db: DbExecutor, pharmacyId: number, quoteIds: number[]): Promise<QuoteForOrder[]> {
-    if (quoteIds.length === 0) return [];
-    const { rows } = await queryRows<QuoteForOrder>(
-      db,
-      sql`select q.id, q.pharmacy_id, q.product_id, p.name, p.spec, p.type, p.approval_no,
-            coalesce(p.images[1], '') as image, q.price::text as price, q.stock,
-            (q.status = 'on_shelf' and p.status = 'active') as on_shelf
-          from quote q join product p on p.id = q.product_id
-          where q.pharmacy_id = ${pharmacyId} and q.id in (${ids(quoteIds)})`,
-    );
-    return rows;
-  }
-
-  /** The pharmacy's combo with its items (quotes and products), in the combo's order. */
-  async combo(db: DbExecutor, pharmacyId: number, id: number): Promise<ComboForOrder | undefined> {
-    const { rows } = await queryRows<{ id: number; name: string; price: string; on_sale: boolean }>(
-      db,
-      sql`select id, name, price::text as price, status = 'on_sale' as on_sale from quote_set
-          where id = ${id} and pharmacy_id = ${pharmacyId}`,
-    );
-    const combo = rows[0];
-    if (!combo) return undefined;
-    const items = await queryRows<QuoteForOrder & { qty: number }>(
-      db,
-      sql`select q.id, q.pharmacy_id, q.product_id, p.name, p.spec, p.type, p.approval_no,
-            coalesce(p.images[1], '') as image, q.price::text as price, q.stock,
-            (q.status = 'on_shelf' and p.status = 'active') as on_shelf, i.qty
-          from quote_set_item i join quote q on q.id = i.quote_id join product p on p.id = q.product_id
-          where i.quote_set_id = ${id} and q.pharmacy_id = ${pharmacyId}
-          order by i.sort, i.id`,
-    );
-    return { ...combo, items: items.rows };
-  }
-
   // ---------------------------------------------------------------------------------------------------------------
   // Placing
 
@@ -325,69 +427,6 @@ export class UserOrderRepository {
       sql`select id, request_hash from orders where account_id = ${accountId} and idempotency_key = ${key}`,
     );
     return rows[0];
-  }
-
-  /**
-   * Inserts the order (pending_payment) with its number: the Shanghai date and 10 digits of order_no_seq. The order
-   * row is written before the stock is taken, so that creation takes the pharmacy's order-count lock (0012's
-   * trigger) before any quote row, in the same order as a cancellation does (no deadlock between the two).
-   */
-  async insertOrder(tx: DbExecutor, o: NewOrder): Promise<{ id: number; order_no: string; created_at: Date | string }> {
-    const { rows } = await queryRows<{ id: number; order_no: string; created_at: Date | string }>(
-      tx,
-      sql`insert into orders (order_no, pharmacy_id, account_id, family_member_id, address_id, kind, has_rx, status,
-            goods_amount, freight, discount, pay_amount, patient_name, patient_gender, patient_age, receiver_name,
-            receiver_phone, province, city, district, address_detail, buyer_remark, quote_set_id, idempotency_key,
-            request_hash)
-          values (
-            to_char(now() at time zone 'UTC' + interval '8 hours', 'YYYYMMDD')
-              || lpad(nextval('order_no_seq')::text, 10, '0'),
-            ${o.pharmacyId}, ${o.accountId}, ${o.familyMemberId}, ${o.addressId}, ${o.kind}, ${o.hasRx},
-            'pending_payment', ${o.goodsAmount}, ${o.freight}, ${o.discount}, ${o.payAmount}, ${o.patientName},
-            ${o.patientGender}, ${o.patientAge}, ${o.receiverName}, ${o.receiverPhone}, ${o.province}, ${o.city},
-            ${o.district}, ${o.addressDetail}, ${o.buyerRemark}, ${o.quoteSetId}, ${o.idempotencyKey},
-            ${o.requestHash})
-          returning id, order_no, created_at`,
-    );
-    return rows[0]!;
-  }
-
-  /** Inserts the lines; answers their ids in the lines' order (identity values are drawn in VALUES order). */
-  async insertLines(tx: DbExecutor, orderId: number, lines: NewOrderLine[]): Promise<number[]> {
-    const values = lines.map(
-      (l) => sql`(${orderId}, ${l.quoteId}, ${l.quoteSetId}, ${l.productId}, ${l.name}, ${l.spec}, ${l.productType},
-        ${l.approvalNo}, ${l.image}, ${l.price}, ${l.qty}, ${l.subtotal},
-        ${l.comboItems === null ? null : JSON.stringify(l.comboItems)}::jsonb)`,
-    );
-    const { rows } = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into order_item (order_id, quote_id, quote_set_id, product_id, name, spec, product_type, approval_no,
-            image, price, qty, subtotal, combo_items)
-          values ${sql.join(values, sql`, `)}
-          returning id`,
-    );
-    return rows.map((r) => r.id).sort((a, b) => a - b);
-  }
-
-  /**
-   * Takes `units` (quote id → units) from stock in one guarded statement: a quote is only decremented when it has
-   * enough (stock >= n), so stock never goes below zero. Returns the ids that were short (the caller rolls back).
-   */
-  async takeStock(tx: DbExecutor, units: Map<number, number>): Promise<number[]> {
-    const wanted = [...units].sort((a, b) => a[0] - b[0]);
-    const values = sql.join(
-      wanted.map(([id, n]) => sql`(${id}::int, ${n}::int)`),
-      sql`, `,
-    );
-    const { rows } = await queryRows<{ id: number }>(
-      tx,
-      sql`update quote set stock = quote.stock - w.n, sales_count = quote.sales_count + w.n, updated_at = now()
-          from (values ${values}) as w(id, n)
-          where quote.id = w.id and quote.stock >= w.n
-          returning quote.id`,
-    );
-    const taken = new Set(rows.map((r) => r.id));
-    return wanted.map(([id]) => id).filter((id) => !taken.has(id));
   }
 
   // ---------------------------------------------------------------------------------------------------------------

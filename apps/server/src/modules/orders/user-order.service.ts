@@ -189,10 +189,6 @@ export class UserOrderService {
    */
   async create(accountId: number, body: CreateUserOrderBody, key?: string): Promise<OrderDetail> {
     const hash = key === undefined ? null : requestHash(body);
-    if (key !== undefined) {
-      const replay = await this.replay(accountId, key, hash!);
-      if (replay) return replay;
-    }
     try {
       return await this.repo.transaction((tx) => this.place(tx, accountId, body, key ?? null, hash));
     } catch (err) {
@@ -207,11 +203,20 @@ export class UserOrderService {
 
   private async replay(accountId: number, key: string, hash: string): Promise<OrderDetail | undefined> {
     const existing = await this.repo.byIdempotencyKey(this.repo.db, accountId, key);
-    if (!existing) return undefined;
+    return existing && this.answerReplay(accountId, existing, hash);
+  }
+
+  /** The order a key first created, when the body is the same; another body under the key is refused (409). */
+  private answerReplay(
+    accountId: number,
+    existing: { id: number; request_hash: string | null },
+    hash: string | null,
+    db: DbExecutor = this.repo.db,
+  ): Promise<OrderDetail> {
     if (existing.request_hash !== hash) {
       throw AppError.conflict(userOrderMessages.idempotencyMismatch, 'Idempotency-Key reused with another body');
     }
-    return this.detail(accountId, existing.id);
+    return this.detail(accountId, existing.id, db);
   }
 
   private async place(
@@ -221,13 +226,17 @@ export class UserOrderService {
     key: string | null,
     hash: string | null,
   ): Promise<OrderDetail> {
-    const { pharmacy, member, address, buyerPhone } = await this.repo.placeContext(
-      tx,
+    // one round trip for every read (and the key's earlier order); one statement writes (placeOrder)
+    const { pharmacy, member, address, buyerPhone, quotes, combo, existing } = await this.repo.placeReads(tx, {
       accountId,
-      body.pharmacy_id,
-      body.family_member_id,
-      body.address_id,
-    );
+      pharmacyId: body.pharmacy_id,
+      memberId: body.family_member_id,
+      addressId: body.address_id,
+      quoteIds: body.lines.map((l) => l.quote_id),
+      comboId: body.quote_set_id ?? null,
+      key,
+    });
+    if (existing) return this.answerReplay(accountId, existing, hash, tx);
     if (!pharmacy) throw AppError.badParams('pharmacy_id', userOrderMessages.pharmacyNotFound);
     if (!member) throw AppError.badParams('family_member_id', userOrderMessages.familyMemberNotFound);
     if (!address) throw AppError.badParams('address_id', userOrderMessages.addressNotFound);
@@ -243,11 +252,6 @@ export class UserOrderService {
     /** product types of what the order holds, a combo counted by its items */
     const types: string[][] = [];
 
-    const quotes = await this.repo.quotes(
-      tx,
-      body.pharmacy_id,
-      body.lines.map((l) => l.quote_id),
-    );
     for (const l of body.lines) {
       const q = quotes.find((x) => x.id === l.quote_id);
       if (!q) throw AppError.badParams('lines', userOrderMessages.quoteNotFound);
@@ -272,7 +276,6 @@ export class UserOrderService {
 
     if (body.quote_set_id !== undefined) {
       const qty = body.quote_set_qty ?? 1;
-      const combo = await this.repo.combo(tx, body.pharmacy_id, body.quote_set_id);
       if (!combo) throw AppError.badParams('quote_set_id', userOrderMessages.comboNotFound);
       if (!combo.on_sale) throw AppError.conflict(userOrderMessages.comboOffSale, `Combo ${combo.id} is off sale`);
       if (combo.items.length === 0) throw AppError.conflict(userOrderMessages.comboEmpty, `Combo ${combo.id} empty`);
@@ -317,36 +320,42 @@ export class UserOrderService {
     const patient = patientSnapshot(member);
 
     const payAmount = formatMoney(subtract(add(goods, freight), discount));
-    const inserted = await this.repo.insertOrder(tx, {
-      pharmacyId: pharmacy.id,
-      accountId,
-      familyMemberId: member.id,
-      addressId: address.id,
-      kind,
-      hasRx,
-      goodsAmount: goods,
-      freight,
-      discount,
-      payAmount,
-      patientName: patient.name,
-      patientGender: patient.gender,
-      patientAge: patient.age,
-      receiverName: address.name,
-      receiverPhone: address.phone,
-      province: address.province,
-      city: address.city,
-      district: address.district,
-      addressDetail: address.detail,
-      buyerRemark: body.buyer_remark,
-      quoteSetId: body.quote_set_id ?? null,
-      idempotencyKey: key,
-      requestHash: hash,
-    });
-    const short = await this.repo.takeStock(tx, units);
+    const inserted = await this.repo.placeOrder(
+      tx,
+      {
+        pharmacyId: pharmacy.id,
+        accountId,
+        familyMemberId: member.id,
+        addressId: address.id,
+        kind,
+        hasRx,
+        goodsAmount: goods,
+        freight,
+        discount,
+        payAmount,
+        patientName: patient.name,
+        patientGender: patient.gender,
+        patientAge: patient.age,
+        receiverName: address.name,
+        receiverPhone: address.phone,
+        province: address.province,
+        city: address.city,
+        district: address.district,
+        addressDetail: address.detail,
+        buyerRemark: body.buyer_remark,
+        quoteSetId: body.quote_set_id ?? null,
+        idempotencyKey: key,
+        requestHash: hash,
+      },
+      lines,
+      units,
+    );
+    // a short quote: throwing rolls back the order, its lines and the stock taken from the other quotes
+    const short = inserted.short;
     if (short.length > 0) {
       throw AppError.conflict(orderLineOutOfStock(names.get(short[0]!)!), `Quote ${short[0]} is short of stock`);
     }
-    const lineIds = await this.repo.insertLines(tx, inserted.id, lines);
+    const lineIds = inserted.lineIds;
 
     // the answer from what was written (the same as reading the order back: the tests compare the two)
     const row: OrderRow = {
