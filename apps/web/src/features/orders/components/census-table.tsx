@@ -10,7 +10,7 @@ import {
   orderStatusLabels,
 } from '@pharmacy/shared';
 import { Table, type TableColumnsType, Tabs, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { bucketTitle, formatCount, formatYuan } from './census-format';
 
 /** One row of the tables: a bucket, or the range's totals (合计). */
@@ -77,27 +77,29 @@ export function CensusTable({ census }: { census: Census }) {
   }));
   const total: Row = { ...census.summary, key: 'total', title: '合计', status: census.by_status, kind: census.by_kind };
   const table = (columns: TableColumnsType<Row>, testId?: string) => (
-    <Table<Row>
-      size="small"
-      bordered
-      data-testid={testId}
-      rowKey="key"
-      columns={columns}
-      dataSource={rows}
-      pagination={false}
-      scroll={{ x: 'max-content', y: 520 }}
-      summary={() => (
-        <Table.Summary fixed="bottom">
-          <Table.Summary.Row>
-            {leaves(columns).map((c, i) => (
-              <Table.Summary.Cell key={String(c.key)} index={i} align={c.align}>
-                {bold(c.cell(total))}
-              </Table.Summary.Cell>
-            ))}
-          </Table.Summary.Row>
-        </Table.Summary>
-      )}
-    />
+    <FocusableScroll>
+      <Table<Row>
+        size="small"
+        bordered
+        data-testid={testId}
+        rowKey="key"
+        columns={columns}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 'max-content', y: 520 }}
+        summary={() => (
+          <Table.Summary fixed="bottom">
+            <Table.Summary.Row>
+              {leaves(columns).map((c, i) => (
+                <Table.Summary.Cell key={String(c.key)} index={i} align={c.align}>
+                  {bold(c.cell(total))}
+                </Table.Summary.Cell>
+              ))}
+            </Table.Summary.Row>
+          </Table.Summary>
+        )}
+      />
+    </FocusableScroll>
   );
   return (
     <Tabs
@@ -108,4 +110,20 @@ export function CensusTable({ census }: { census: Census }) {
       ]}
     />
   );
+}
+
+/**
+ * The table body scrolls (a long range by day): its scroll region takes the keyboard focus, so it can be scrolled
+ * without a mouse (axe: scrollable-region-focusable).
+ */
+function FocusableScroll({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    for (const body of ref.current?.querySelectorAll<HTMLElement>('.ant-table-body') ?? []) {
+      body.tabIndex = 0;
+      body.setAttribute('role', 'region');
+      body.setAttribute('aria-label', '统计明细（可滚动）');
+    }
+  });
+  return <div ref={ref}>{children}</div>;
 }
