@@ -405,11 +405,107 @@ export function orderCreationScenario(): WriteScenario {
   };
 }
 
-/** The write scenarios of the crash test; modules add theirs here as they land (orders next). */
+/**
+ * Staff ship paid orders (send goods with a tracking number) during the burst. After the restart: every acknowledged
+ * ship shows its order shipped with that tracking number, and no order of the scenario is shipped without exactly
+ * one shipment, or has a shipment without being shipped (the transition and the shipment are one transaction).
+ */
+export function orderShippingScenario(orderCount = 100, paceMs = 200): WriteScenario {
+  const acked = new Map<number, string>(); // order id → tracking number
+  const orderIds: number[] = [];
+  let staff = '';
+  let pharmacyId = 0;
+  const run = Date.now().toString().slice(-8);
+  const tracking = (n: number) => `YT${run}${String(n).padStart(5, '0')}`;
+  return {
+    name: 'staff ship orders',
+    async prepare(ctx) {
+      staff = await signIn(ctx.call, '13800000002');
+      const mine = await ctx.call<{ id: number }[]>('GET', '/pharmacy/me', { token: staff });
+      pharmacyId = mine.body.data?.[0]?.id ?? 0;
+      if (!pharmacyId) throw new Error(`pharmacy_admin has no pharmacy: ${JSON.stringify(mine.body).slice(0, 200)}`);
+      const products = await ctx.call<{ list: { id: number; stock: number; product: { type: string } }[] }>(
+        'GET',
+        `/pharmacy/product/list?pharmacy_id=${pharmacyId}&page_size=100`,
+      );
+      const quote = (products.body.data?.list ?? [])
+        .filter((q) => q.product.type !== 'RX' && q.stock >= orderCount)
+        .sort((a, b) => b.stock - a.stock)[2]; // the two with most stock are the creation scenario's
+      if (!quote) throw new Error('no quote with stock to ship');
+      const members = await ctx.call<{ id: number }[]>('GET', '/user/family_member', { token: ctx.tokens.patient });
+      const addresses = await ctx.call<{ id: number }[]>('GET', '/user/address', { token: ctx.tokens.patient });
+      for (let i = 0; i < orderCount; i++) {
+        const placed = await ctx.call<{ id: number }>('POST', '/orders/user_order', {
+          token: ctx.tokens.patient,
+          body: {
+            pharmacy_id: pharmacyId,
+            family_member_id: members.body.data?.[0]?.id,
+            address_id: addresses.body.data?.[0]?.id,
+            lines: [{ quote_id: quote.id, qty: 1 }],
+            buyer_remark: `崩溃发货 #${i}`,
+          },
+        });
+        if (placed.status !== 200) throw new Error(`placing order ${i}: ${placed.status} ${placed.body.msg}`);
+        const paid = await ctx.call('PUT', `/orders/pharmacy/${placed.body.data.id}/pay`, {
+          token: staff,
+          pharmacyId,
+          body: {},
+        });
+        if (paid.status !== 200) throw new Error(`confirming payment ${i}: ${paid.status} ${paid.body.msg}`);
+        orderIds.push(placed.body.data.id);
+      }
+    },
+    async write(ctx, n) {
+      // paced, so ships are still in flight when the burst ends (the other scenarios set when it ends)
+      await new Promise((r) => setTimeout(r, paceMs));
+      const id = orderIds[n % orderIds.length]!;
+      const res = await ctx.call('POST', `/orders/pharmacy/${id}/send_good`, {
+        token: staff,
+        pharmacyId,
+        body: { courier_code: 'YT', tracking_no: tracking(n) },
+      });
+      if (res.status === 200) acked.set(id, tracking(n));
+    },
+    acknowledged: () => acked.size,
+    async verify(ctx) {
+      const problems: string[] = [];
+      for (const [id, no] of acked) {
+        const res = await ctx.call<{ status: string; tracking_no: string | null }>('GET', `/orders/pharmacy/${id}`, {
+          token: staff,
+          pharmacyId,
+        });
+        if (res.status !== 200) problems.push(`shipped order ${id}: ${res.status}`);
+        else if (res.body.data.status !== 'shipped' || res.body.data.tracking_no !== no)
+          problems.push(
+            `order ${id}: ${res.body.data.status} ${res.body.data.tracking_no}, acknowledged shipped ${no}`,
+          );
+      }
+      return problems;
+    },
+    async verifyStored(sql) {
+      if (orderIds.length === 0) return [];
+      const rows = await sql(
+        `select o.id, o.status, (select count(*) from order_express e where e.order_id = o.id)::int shipments
+         from orders o where o.id in (${orderIds.join(', ')})`,
+      );
+      const problems: string[] = [];
+      for (const o of rows) {
+        const shipped = o.status === 'shipped';
+        if (shipped && Number(o.shipments) !== 1) problems.push(`order ${o.id} shipped with ${o.shipments} shipments`);
+        if (!shipped && Number(o.shipments) !== 0)
+          problems.push(`order ${o.id} ${o.status} with ${o.shipments} shipments`);
+      }
+      return problems;
+    },
+  };
+}
+
+/** The write scenarios of the crash test; modules add theirs here as they land. */
 export const writeScenarios = (): WriteScenario[] => [
   operatorMessagesScenario(),
   markReadBatchesScenario(),
   productImportScenario(),
   commentsScenario(),
   orderCreationScenario(),
+  orderShippingScenario(),
 ];
