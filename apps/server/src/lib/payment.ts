@@ -1,7 +1,7 @@
 /**
  * Payment providers (docs/orders.md "Placing and paying"). The patient's pay call opens one payment of an order
  * through a provider; the order itself only moves on through the state machine's `pay` transition
- * (modules/orders/order-state.ts transitionOrder(…, 'pay')), which marks the open payment paid and writes the
+ * (lib/order-state.ts transitionOrder(…, 'pay')), which marks the open payment paid and writes the
  * settlement in the same transaction.
  *
  * - A provider that settles on the spot answers `paid`: the caller runs `pay` in the transaction that recorded the

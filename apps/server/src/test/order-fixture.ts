@@ -1,8 +1,8 @@
 import { add, formatMoney, multiply, type OrderStatus } from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
+import { transitionOrder } from '../lib/order-state';
 import { queryRows } from '../lib/sql-rows';
-import { transitionOrder } from '../modules/orders/order-state';
 
 /**
  * Test orders written straight to the database, then walked through the real state machine to the wanted status

@@ -12,8 +12,8 @@ import {
   subtract,
 } from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
+import { transitionOrder } from '../../lib/order-state';
 import { queryRows } from '../../lib/sql-rows';
-import { transitionOrder } from '../../modules/orders/order-state';
 import type { Database, DbExecutor } from '../client';
 import {
   account,

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { transitionOrder } from '../../lib/order-state';
 import { queryRows } from '../../lib/sql-rows';
-import { transitionOrder } from './order-state';
 
 /**
  * Auto-completion (docs/orders.md "Placing and paying"): a shipped order whose auto_confirm_at has passed completes

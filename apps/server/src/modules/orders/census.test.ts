@@ -13,10 +13,10 @@ import {
 } from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transitionOrder } from '../../lib/order-state';
 import { queryRows } from '../../lib/sql-rows';
 import { insertOrder, pickQuotes } from '../../test/order-fixture';
 import { createTestApp, headers, type TestApp } from '../../test/test-app';
-import { transitionOrder } from './order-state';
 
 let t: TestApp;
 /** the demo pharmacy_admin's pharmacy, and the shop's other one */

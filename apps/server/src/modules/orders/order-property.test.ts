@@ -12,11 +12,11 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
+import { transitionOrder } from '../../lib/order-state';
 import { queryRows } from '../../lib/sql-rows';
 import { pickQuotes } from '../../test/order-fixture';
 import { createTestApp, headers, type TestApp } from '../../test/test-app';
 import { completeDueOrders } from './auto-complete';
-import { transitionOrder } from './order-state';
 
 /**
  * Random sequences of actions by several actors on one pharmacy's orders: two patients place (quotes and a combo),

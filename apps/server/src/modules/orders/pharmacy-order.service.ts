@@ -17,7 +17,7 @@ import {
 } from '@pharmacy/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { transitionOrder } from './order-state';
+import { transitionOrder } from '../../lib/order-state';
 import { type ListScope, type OrderRow, type PharmacyOrderRepository, tabCounts } from './pharmacy-order.repository';
 
 /** Never a full phone in a list (spec §5); anything that is not a mobile number is hidden whole. */

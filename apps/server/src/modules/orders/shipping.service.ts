@@ -23,9 +23,9 @@ import {
 } from '@pharmacy/shared';
 import { AppError } from '../../lib/app-error';
 import type { CourierTrackingProvider } from '../../lib/courier-tracking';
+import { transitionOrder } from '../../lib/order-state';
 import { SfExpressError, type SfExpressProvider } from '../../lib/sf-express';
 import { ImportFileError, type ImportFormat, readRecords, type SheetColumn } from '../../lib/spreadsheet-import/index';
-import { transitionOrder } from './order-state';
 import { type LabelData, labelReceiverPhone, renderLabels } from './sf-label';
 import type { CourierRow, ExpressRow, ShippingOrderRow, ShippingRepository } from './shipping.repository';
 

@@ -26,8 +26,8 @@ import {
 } from '@pharmacy/shared';
 import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { transitionOrder } from '../../lib/order-state';
 import type { PaymentProvider } from '../../lib/payment';
-import { transitionOrder } from './order-state';
 import type { NewOrderLine, OrderItemRow, OrderRow, QuoteForOrder, UserOrderRepository } from './user-order.repository';
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());

@@ -11,11 +11,11 @@ import {
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transitionOrder } from '../../lib/order-state';
 import { queryRows } from '../../lib/sql-rows';
 import { insertOrder, pickQuotes } from '../../test/order-fixture';
 import { createTestApp, headers, type TestApp } from '../../test/test-app';
 import { completeDueOrders, startAutoComplete } from './auto-complete';
-import { transitionOrder } from './order-state';
 
 let t: TestApp;
 let patient: string;

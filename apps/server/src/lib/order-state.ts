@@ -9,9 +9,9 @@ import {
   subtract,
 } from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
-import type { Database, DbExecutor, Transaction } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { queryRows } from '../../lib/sql-rows';
+import type { Database, DbExecutor, Transaction } from '../db/client';
+import { AppError } from './app-error';
+import { queryRows } from './sql-rows';
 
 /**
  * The order state machine's one implementation (domain.md "Orders and money", docs/orders.md). Every transition is

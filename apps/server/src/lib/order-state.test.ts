@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../lib/sql-rows';
-import { insertOrder, pickQuotes } from '../../test/order-fixture';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { insertOrder, pickQuotes } from '../test/order-fixture';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { transitionOrder } from './order-state';
+import { queryRows } from './sql-rows';
 
 let t: TestApp;
 let pharmacyId: number;
