@@ -62,6 +62,63 @@ async function openTemplatedPglite(): Promise<DatabaseHandle> {
   return database;
 }
 
+/** Serialises building the PostgreSQL template across test processes (the seed uses 72_011_002). */
+const PG_TEMPLATE_LOCK_KEY = 72_011_913;
+
+const databaseUrl = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** Waits until no session is connected to `name` (pg's pool.end() resolves before its sockets have closed). */
+async function waitForNoSessions(client: pg.Client, name: string) {
+  for (let i = 0; i < 40; i++) {
+    const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    if (rows[0].n === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+let pgTemplateName: string | undefined;
+
+/**
+ * The PostgreSQL counterpart of the PGlite dump: one database `tpl_<hash of migrations and seed>` migrated and seeded
+ * once per server (built under a temporary name and renamed, so a half-built one is never used); each test file's
+ * database is a copy of it (CREATE DATABASE … TEMPLATE, a file copy) instead of migrating and seeding (seconds).
+ */
+async function postgresTemplate(admin: pg.Client, serverUrl: string): Promise<string> {
+  const name = `tpl_${templateSources()}`;
+  if (pgTemplateName === name) return name;
+  const exists = async () =>
+    ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount ?? 0) > 0;
+  if (!(await exists())) {
+    await admin.query('select pg_advisory_lock($1)', [PG_TEMPLATE_LOCK_KEY]);
+    try {
+      if (!(await exists())) {
+        const building = `${name}_b${process.pid}`;
+        await admin.query(`drop database if exists ${building} with (force)`);
+        await admin.query(
+          `create database ${building} template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`,
+        );
+        const database = openPostgres(databaseUrl(serverUrl, building), 5);
+        try {
+          await database.migrate();
+          await seedDemo(database.db);
+        } finally {
+          await database.close();
+        }
+        await waitForNoSessions(admin, building);
+        await admin.query(`alter database ${building} rename to ${name}`);
+      }
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [PG_TEMPLATE_LOCK_KEY]);
+    }
+  }
+  pgTemplateName = name;
+  return name;
+}
+
 async function createDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
@@ -71,13 +128,13 @@ async function createDatabase(): Promise<{ database: DatabaseHandle; drop: () =>
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(
-    `create database ${name} template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`,
-  );
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 5);
+  try {
+    const template = await postgresTemplate(admin, serverUrl);
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const database = openPostgres(databaseUrl(serverUrl, name), 5);
   return {
     database,
     drop: async () => {
@@ -85,11 +142,7 @@ async function createDatabase(): Promise<{ database: DatabaseHandle; drop: () =>
       await c.connect();
       // pg's pool.end() resolves before its sockets have closed; a forced drop then terminates them mid-close and the
       // FATAL 57P01 surfaces as an unhandled error in whichever test file runs next. Wait for them to go first.
-      for (let i = 0; i < 40; i++) {
-        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await waitForNoSessions(c, name);
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
@@ -98,7 +151,7 @@ async function createDatabase(): Promise<{ database: DatabaseHandle; drop: () =>
 
 /**
  * The real app on a fresh database per test file: PGlite in memory, or a throwaway database `t_<random>` on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards). Demo data is seeded.
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards), both copied from a migrated and seeded template.
  */
 export async function createTestApp(
   options: {
