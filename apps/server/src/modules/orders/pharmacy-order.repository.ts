@@ -158,12 +158,17 @@ export interface AnchorOptions {
   refreshMs: number;
   sync?: boolean;
 }
-const defaultAnchors: AnchorOptions = { every: 1_000, minDepth: 20_000, refreshMs: 10_000 };
+const defaultAnchors: AnchorOptions = { every: 250, minDepth: 2_000, refreshMs: 10_000 };
 
 /** Every pharmacy's order writes: the sum of the per-pharmacy versions (any write makes it grow). */
 const allOrderWrites = sql<
   string | null
 >`(select sum(${listCount.n})::text from ${listCount} where ${listCount.scope} = 'order:writes')`;
+
+/** Every pharmacy's counts by status as a column (the operator's unfiltered list). */
+const allOrderCounts = sql<Record<string, number | string> | null>`(select json_object_agg(x.bucket, x.n) from (
+    select ${listCount.bucket} as bucket, sum(${listCount.n}) as n from ${listCount}
+    where ${listCount.scope} = 'order' group by 1) x)`;
 
 export class PharmacyOrderRepository {
   private readonly statements = new Map<string, Executable<unknown>>();
@@ -227,8 +232,10 @@ export class PharmacyOrderRepository {
   /**
    * A page of orders, newest first, with the total of its tab and every tab's count.
    * - Unfiltered page 1 of a pharmacy: one prepared statement (firstPage).
-   * - Unfiltered deeper pages: the counts tell where the page lies; its ids are read from the list index alone
-   *   (an index-only offset over (pharmacy_id, [status,] id)), walking from whichever end is nearer, then their rows.
+   * - Unfiltered deeper pages: from the tab's position anchors when they are current (one prepared statement: the
+   *   page's ids from the anchor before it, its rows, the counts and the write version that proves the anchors
+   *   current); otherwise the counts tell where the page lies and its ids are read from the list index alone (an
+   *   index-only offset over (pharmacy_id, [status,] id)), walking from whichever end is nearer, then their rows.
    * - Filtered: a walk of the pharmacy's orders in list order checking the filter, with its exact counts.
    */
   async page(scope: ListScope, query: OrderListQuery): Promise<{ rows: OrderRow[]; counts: OrderCountsRaw }> {
@@ -245,10 +252,24 @@ export class PharmacyOrderRepository {
           : await readListCounts(this.db, 'order', pharmacyId);
         return { rows, counts };
       }
+      if (offset >= this.anchorOptions.every) {
+        const anchored = await this.anchoredPage(pharmacyId, status, limit, offset);
+        if (anchored) return anchored;
+      }
       const counts =
         pharmacyId !== undefined ? await readListCounts(this.db, 'order', pharmacyId) : await this.operatorCounts();
       const inTab = status ? counts[status] : tabCounts(counts).all;
       if (offset >= inTab) return { rows: [], counts };
+      const fromEnd = offset > inTab / 2;
+      const depth = fromEnd ? inTab - offset - limit : offset;
+      if (depth >= this.anchorOptions.minDepth) {
+        const read = this.requestAnchors(pharmacyId, status);
+        if (read && this.anchorOptions.sync) {
+          await read;
+          const anchored = await this.anchoredPage(pharmacyId, status, limit, offset);
+          if (anchored) return anchored;
+        }
+      }
       return { rows: await this.seekPage(pharmacyId, status, limit, offset, inTab), counts };
     }
 
@@ -274,6 +295,15 @@ export class PharmacyOrderRepository {
     return { rows: [], counts: toListCounts('order', row?.counts) };
   }
 
+  /** The unfiltered list's scope: not deleted, the pharmacy's (when one), the tab's status (when one). */
+  private scopeOf(pharmacyId: number | undefined, status: OrderStatus | undefined): SQL {
+    return and(
+      isNull(orders.deletedAt),
+      ...(pharmacyId !== undefined ? [eq(orders.pharmacyId, pharmacyId)] : []),
+      ...(status ? [eq(orders.status, status)] : []),
+    )!;
+  }
+
   /**
    * An unfiltered page past the first: `inTab` (from the counts) says how many orders the tab holds, so a page in
    * the older half is read walking the index from the oldest end (ascending), never more than half the tab's entries
@@ -288,16 +318,7 @@ export class PharmacyOrderRepository {
     inTab: number,
   ): Promise<OrderRow[]> {
     const fromEnd = offset > inTab / 2;
-    const scope = and(
-      isNull(orders.deletedAt),
-      ...(pharmacyId !== undefined ? [eq(orders.pharmacyId, pharmacyId)] : []),
-      ...(status ? [eq(orders.status, status)] : []),
-    )!;
-    const depth = fromEnd ? inTab - offset - limit : offset;
-    if (depth >= this.anchorOptions.minDepth) {
-      const anchored = await this.anchoredPage(pharmacyId, status, scope, limit, offset);
-      if (anchored) return anchored;
-    }
+    const scope = this.scopeOf(pharmacyId, status);
     // from the end: the page is the `take` entries after the first `skip` of the ascending walk
     const take = fromEnd ? Math.min(limit, inTab - offset) : limit;
     const skip = fromEnd ? Math.max(0, inTab - offset - limit) : offset;
@@ -320,57 +341,118 @@ export class PharmacyOrderRepository {
   }
 
   /**
-   * A deep page from the anchors (AnchorOptions): the tab's anchors at the current write version (read afresh, one
-   * index-only walk of the tab, when a write made them stale), then the page's ids from the anchor before it, with the
-   * version read again in the same statement; undefined (the caller walks from the nearer end) when the version moved
-   * in between or nothing was ever written (no version to keep them with).
+   * The page from the anchor before it: the ids after `skip` entries of the index walk from the anchor, their rows,
+   * the counts and the write version, in one statement; a named prepared statement per scope kind, tab-or-not and
+   * page size the console offers (the LIMIT in the text, as firstPage), planned once.
    */
-  private async anchoredPage(
-    pharmacyId: number | undefined,
-    status: OrderStatus | undefined,
-    scope: SQL,
-    limit: number,
-    offset: number,
-  ): Promise<OrderRow[] | undefined> {
-    const { every } = this.anchorOptions;
-    const version = pharmacyId !== undefined ? writeVersionColumn('order', pharmacyId) : allOrderWrites;
-    const key = `${pharmacyId ?? 'all'}|${status ?? 'all'}`;
-    const k = Math.floor(offset / every);
-    let entry = this.anchors.peek(key);
-    const current = (await queryRows<{ v: string | null }>(this.db, sql`select ${version} as v`)).rows[0]?.v ?? null;
-    if (current === null) return undefined;
-    if (!entry || entry.version !== current) {
-      const last = this.anchorReads.get(key) ?? 0;
-      if (!this.anchorOptions.sync && Date.now() - last < this.anchorOptions.refreshMs) return undefined;
-      this.anchorReads.set(key, Date.now());
-      if (this.anchorReads.size > 10_000) this.anchorReads.clear();
-      const read = this.readAnchors(key, scope, version);
-      if (!this.anchorOptions.sync) {
-        read.catch(() => undefined);
-        return undefined;
-      }
-      entry = await read;
-      if (!entry) return undefined;
-    }
-    const anchorId = entry.value.ids[k];
-    if (anchorId === undefined) return undefined;
+  private anchoredQuery(
+    byPharmacy: boolean,
+    byStatus: boolean,
+    pageSize: number,
+    v: { pharmacyId: unknown; status: unknown; anchorId: unknown; skip: unknown },
+  ) {
+    const pharmacyId = v.pharmacyId as number;
+    const conditions = [isNull(orders.deletedAt), sql`${orders.id} <= ${v.anchorId}`];
+    if (byPharmacy) conditions.push(eq(orders.pharmacyId, pharmacyId));
+    if (byStatus) conditions.push(eq(orders.status, v.status as OrderStatus));
     const ids = this.db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(scope, sql`${orders.id} <= ${anchorId}`))
+      .where(and(...conditions))
       .orderBy(desc(orders.id))
-      .limit(limit)
-      .offset(offset - k * every)
+      .limit(sql.raw(String(Math.trunc(pageSize))) as unknown as number)
+      .offset(v.skip as number)
       .as('page_ids');
-    const rows = await this.db
-      .select({ ...rowColumns, version })
+    return this.db
+      .select({
+        ...rowColumns,
+        counts: byPharmacy ? listCountsColumn('order', pharmacyId) : allOrderCounts,
+        version: byPharmacy ? writeVersionColumn('order', pharmacyId) : allOrderWrites,
+      })
       .from(ids)
       .innerJoin(orders, eq(orders.id, ids.id))
       .innerJoin(account, eq(account.id, orders.accountId))
       .innerJoin(pharmacy, eq(pharmacy.id, orders.pharmacyId))
       .orderBy(desc(orders.id));
-    if (!rows.length || rows[0]!.version !== entry.version) return undefined;
-    return rows as unknown as OrderRow[];
+  }
+
+  /**
+   * The page from the anchor before it: the ids after `skip` entries of the index walk from the anchor, their rows,
+   * the counts and the write version, in one statement; for the page sizes the console offers a named prepared
+   * statement per scope kind and tab-or-not (the LIMIT in the text, as firstPage), planned once.
+   */
+  private anchoredRows(
+    byPharmacy: boolean,
+    byStatus: boolean,
+    pageSize: number,
+    values: { pharmacyId: number | undefined; status: OrderStatus | undefined; anchorId: number; skip: number },
+  ): Promise<(OrderRow & { counts: Record<string, number | string> | null; version: string | null })[]> {
+    if (!preparedPageSizes.has(pageSize))
+      return this.anchoredQuery(byPharmacy, byStatus, pageSize, values) as unknown as Promise<
+        (OrderRow & { counts: Record<string, number | string> | null; version: string | null })[]
+      >;
+    const name = `order_anchored_${byPharmacy ? 'pharmacy' : 'all'}_${byStatus ? 'status' : 'all'}_${pageSize}`;
+    let statement = this.statements.get(name);
+    if (!statement) {
+      statement = this.anchoredQuery(byPharmacy, byStatus, pageSize, {
+        pharmacyId: sql.placeholder('pharmacyId'),
+        status: sql.placeholder('status'),
+        anchorId: sql.placeholder('anchorId'),
+        skip: sql.placeholder('skip'),
+      }).prepare(name) as unknown as Executable<unknown>;
+      this.statements.set(name, statement);
+    }
+    return (
+      statement as Executable<OrderRow & { counts: Record<string, number | string> | null; version: string | null }>
+    ).execute(values);
+  }
+
+  private anchorKey = (pharmacyId: number | undefined, status: OrderStatus | undefined) =>
+    `${pharmacyId ?? 'all'}|${status ?? 'all'}`;
+
+  /**
+   * A page from the tab's anchors (AnchorOptions) in one statement, when anchors were read for the tab and no write
+   * came since (the version read with the page is the one they were read at); undefined otherwise (the caller reads
+   * the counts and walks from the nearer end; stale anchors are read again, at most once per refreshMs).
+   */
+  private async anchoredPage(
+    pharmacyId: number | undefined,
+    status: OrderStatus | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: OrderRow[]; counts: OrderCountsRaw } | undefined> {
+    const { every } = this.anchorOptions;
+    const entry = this.anchors.peek(this.anchorKey(pharmacyId, status));
+    if (!entry) return undefined;
+    const k = Math.floor(offset / every);
+    const anchorId = entry.value.ids[k];
+    if (anchorId === undefined) return undefined;
+    const rows = await this.anchoredRows(pharmacyId !== undefined, status !== undefined, limit, {
+      pharmacyId,
+      status,
+      anchorId,
+      skip: offset - k * every,
+    });
+    if (!rows.length || rows[0]!.version !== entry.version) {
+      this.requestAnchors(pharmacyId, status);
+      return undefined;
+    }
+    return { rows, counts: toListCounts('order', rows[0]!.counts) };
+  }
+
+  /**
+   * Asks for the tab's anchors to be read (one index-only walk of the tab, with the version in the same statement),
+   * at most once per refreshMs per tab; the read, or undefined when rate-limited. Failures are dropped: the list
+   * walks from the nearer end without anchors.
+   */
+  private requestAnchors(pharmacyId: number | undefined, status: OrderStatus | undefined) {
+    const key = this.anchorKey(pharmacyId, status);
+    const last = this.anchorReads.get(key) ?? 0;
+    if (!this.anchorOptions.sync && Date.now() - last < this.anchorOptions.refreshMs) return undefined;
+    this.anchorReads.set(key, Date.now());
+    if (this.anchorReads.size > 10_000) this.anchorReads.clear();
+    const version = pharmacyId !== undefined ? writeVersionColumn('order', pharmacyId) : allOrderWrites;
+    return this.readAnchors(key, this.scopeOf(pharmacyId, status), version).catch(() => undefined);
   }
 
   /** One walk of the tab: every `every`-th id in list order, kept with the version read in the same statement. */
