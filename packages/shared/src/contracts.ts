@@ -1,5 +1,9 @@
 import { auditContracts } from './audit/audit.contracts';
 import { authContracts } from './auth/auth.contracts';
+import { consultationContracts } from './clinical/consultation.contracts';
+import { healthContracts } from './clinical/health.contracts';
+import { inspectionContracts } from './clinical/inspection.contracts';
+import { recipeContracts } from './clinical/recipe.contracts';
 import { cmsContracts } from './cms/cms.contracts';
 import { comboContracts } from './combos/combo.contracts';
 import type { Contract } from './common/contract';
@@ -52,6 +56,11 @@ export const contracts = {
   census: censusContracts,
   orderExport: orderExportContracts,
   finance: financeContracts,
+  // prescriptions and clinical work (issue 13)
+  consultation: consultationContracts,
+  recipe: recipeContracts,
+  inspection: inspectionContracts,
+  health: healthContracts,
 } satisfies Record<string, Record<string, Contract>>;
 
 /** Every contract as a flat list (tests, docs). */

@@ -40,6 +40,7 @@ export async function callerFor(world: World, op: Operation): Promise<{ actor: A
   const access = op.access;
   if (!access || 'public' in access) return { actor: null };
   if ('admin' in access) return { actor: world.admin };
+  if ('doctor' in access) return { actor: world.doctorA };
   if ('pharmacy' in access) {
     for (const m of [world.staffA, ...world.membersOfA]) {
       if (await world.passesPharmacyRule(m, access.pharmacy, access.roles))

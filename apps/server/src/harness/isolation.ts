@@ -118,6 +118,11 @@ export async function runIsolationMatrix(world: World, operations: Operation[]):
         );
       }
     }
+    if ('doctor' in access) {
+      for (const actor of [world.staffA, world.patient, world.admin]) {
+        expect(`${actor.label} on a doctor route`, await call({ actor, pharmacyId: world.pharmacyA }), [403]);
+      }
+    }
     if ('admin' in access) {
       for (const actor of [world.staffA, world.patient]) {
         if (await world.passesAdminRule(actor, access.admin)) continue;
@@ -127,7 +132,8 @@ export async function runIsolationMatrix(world: World, operations: Operation[]):
 
     // 3. staff of B naming pharmacy A
     const bInA = await call({ actor: world.staffB, pharmacyId: world.pharmacyA });
-    if ('pharmacy' in access || 'admin' in access) expect("B's staff with pharmacyid A", bInA, [403]);
+    if ('pharmacy' in access || 'admin' in access || 'doctor' in access)
+      expect("B's staff with pharmacyid A", bInA, [403]);
     noLeak("B's staff with pharmacyid A", bInA);
 
     // 4. staff of B in B, with A's ids in the path and in id-like fields
@@ -141,14 +147,16 @@ export async function runIsolationMatrix(world: World, operations: Operation[]):
       pathValues[p.name] = table ? (world.ownedIds[table]?.at(-1) ?? 1) : anyOwnedId(world);
     }
     const id = anyOwnedId(world);
+    // on a doctor route the other tenant is another doctor
+    const other = 'doctor' in access ? world.doctorB : world.staffB;
     const bWithAIds = await call({
-      actor: world.staffB,
+      actor: other,
       pharmacyId: world.pharmacyB,
       pathValues,
       body: withOwnedIds(bodySample, id),
       query: querySample && (withOwnedIds(querySample, id) as Record<string, string>),
     });
-    const c4 = `B's staff in B with A's ids${strictIds.length ? ` (${strictIds.join(', ')})` : ''}`;
+    const c4 = `${'doctor' in access ? 'doctor B' : "B's staff in B"} with A's ids${strictIds.length ? ` (${strictIds.join(', ')})` : ''}`;
     if (strictIds.length && !('admin' in access)) expect(c4, bWithAIds, [400, 403, 404]);
     noLeak(c4, bWithAIds);
   }

@@ -131,5 +131,6 @@ export const accessLabel = (access: RouteAccess | undefined) => {
   if ('signedIn' in access) return 'signed-in';
   if ('pharmacy' in access)
     return `pharmacy(${access.pharmacy ?? '*'}${access.roles ? `; ${access.roles.join('|')}` : ''})`;
+  if ('doctor' in access) return 'doctor';
   return `admin(${access.admin ?? '*'})`;
 };

@@ -31,6 +31,9 @@ export interface World {
   staffA: Actor;
   staffB: Actor;
   patient: Actor;
+  /** The demo doctor (owner of A's clinical rows) and another doctor who must never see them. */
+  doctorA: Actor;
+  doctorB: Actor;
   /** Every seeded member of A (to find one who lacks a route's permission key). */
   membersOfA: Actor[];
   /** Text values found only in rows owned by A or by the patient (never in anybody else's rows). */
@@ -45,6 +48,7 @@ export interface World {
 }
 
 const B_STAFF_PHONE = '13700000099';
+const B_DOCTOR_PHONE = '13700000098';
 
 async function accountIdOf(t: TestApp, phone: string): Promise<number> {
   const [row] = await query<{ id: number }>(t, `select id from account where phone = '${phone}'`);
@@ -69,6 +73,20 @@ export async function createWorld(t: TestApp): Promise<World> {
     `insert into pharmacy_member (pharmacy_id, account_id, role, permissions) values (${pharmacyB}, ${staffBId}, 'pharmacy_admin', array['all'])`,
   );
 
+  // another doctor, who holds nothing of doctor A's
+  await query(
+    t,
+    `insert into account (phone, phone_user_id, name, password_hash) values ('${B_DOCTOR_PHONE}', 'pu_${B_DOCTOR_PHONE}', '测试医生乙', '${hash}')`,
+  );
+  const doctorBId = await accountIdOf(t, B_DOCTOR_PHONE);
+  await query(
+    t,
+    `insert into doctor (account_id, hospital, department, title) values (${doctorBId}, '测试医院', '全科', '主治医师')`,
+  );
+  const doctorA = { label: 'doctor A', accountId: await accountIdOf(t, '13800000005') };
+  const doctorB = { label: 'doctor B', accountId: doctorBId };
+  const [doctorRow] = await query<{ id: number }>(t, `select id from doctor where account_id = ${doctorA.accountId}`);
+
   const admin = { label: 'operator', accountId: await accountIdOf(t, '13800000007') };
   const staffA = { label: 'pharmacy_admin of A', accountId: await accountIdOf(t, '13800000002') };
   const staffB = { label: 'pharmacy_admin of B', accountId: staffBId };
@@ -84,7 +102,7 @@ export async function createWorld(t: TestApp): Promise<World> {
     t,
     `insert into message (account_id, kind, title, content) values (${patient.accountId}, 'system', '患者私信核对编号 880011', '您的处方已审核（仅本人可见）')`,
   );
-  const { secretValues, ownedIds } = await collectOwnedData(t, pharmacyA, patient.accountId);
+  const { secretValues, ownedIds } = await collectOwnedData(t, pharmacyA, patient.accountId, Number(doctorRow.id));
 
   const principalOf = async (actor: Actor) => {
     const row = await t.app.principals.byAccountId(actor.accountId);
@@ -100,6 +118,8 @@ export async function createWorld(t: TestApp): Promise<World> {
     staffA,
     staffB,
     patient,
+    doctorA,
+    doctorB,
     membersOfA,
     secretValues,
     ownedIds,
@@ -131,7 +151,7 @@ const SKIP_TABLES = new Set(['session', 'audit_log', 'qr_login', 'sms_code', 'lo
  * pharmacy A or by the patient (at least 4 characters, and holding a CJK character or 6 digits, so that enum words and
  * common strings do not count), and the ids of those owned rows.
  */
-async function collectOwnedData(t: TestApp, pharmacyA: number, ownerAccount: number) {
+async function collectOwnedData(t: TestApp, pharmacyA: number, ownerAccount: number, doctorA: number) {
   const columns = await query<{ table_name: string; column_name: string; data_type: string }>(
     t,
     `select table_name, column_name, data_type from information_schema.columns
@@ -151,10 +171,13 @@ async function collectOwnedData(t: TestApp, pharmacyA: number, ownerAccount: num
     const textCols = cols.filter((c) => c.type === 'text' || c.type === 'character varying').map((c) => c.name);
     const hasPharmacy = cols.some((c) => c.name === 'pharmacy_id');
     const hasAccount = cols.some((c) => c.name === 'account_id');
+    const hasDoctor = cols.some((c) => c.name === 'doctor_id');
     const ownedWhere = [
       hasPharmacy ? `pharmacy_id = ${pharmacyA}` : null,
       hasAccount ? `account_id = ${ownerAccount}` : null,
+      hasDoctor ? `doctor_id = ${doctorA}` : null,
       table === 'pharmacy' ? `id = ${pharmacyA}` : null,
+      table === 'doctor' ? `id = ${doctorA}` : null,
       table === 'account' ? `id = ${ownerAccount}` : null,
     ].filter(Boolean);
     const isOwned = ownedWhere.length ? `(${ownedWhere.join(' or ')})` : 'false';
@@ -165,7 +188,7 @@ async function collectOwnedData(t: TestApp, pharmacyA: number, ownerAccount: num
     );
     for (const row of rows) {
       const mine = row.harness_owned === true || row.harness_owned === 't';
-      if (mine && hasId && (hasPharmacy || hasAccount)) {
+      if (mine && hasId && (hasPharmacy || hasAccount || hasDoctor || table === 'doctor')) {
         ownedIds[table] = [...(ownedIds[table] ?? []), Number(row.id)];
       }
       for (const c of textCols) {

@@ -15,6 +15,12 @@ export const countedLists = {
   message: ['read', 'unread'],
   /** A pharmacy's orders that are not deleted (owner: pharmacy id) by status (migration 0012). */
   order: ['pending_payment', 'pending_review', 'pending_shipment', 'shipped', 'completed', 'cancelled'],
+  /** A pharmacy's prescriptions (owner: pharmacy id) by status: the pharmacist's list (migration 0016). */
+  recipe: ['pending_inspection', 'approved', 'rejected', 'void'],
+  /** A doctor's prescriptions (owner: doctor id) by status (migration 0016). */
+  recipe_doctor: ['pending_inspection', 'approved', 'rejected', 'void'],
+  /** A doctor's consultation requests (owner: doctor id) by status (migration 0016). */
+  consultation: ['pending', 'approved', 'rejected', 'prescribed', 'cancelled'],
 } as const;
 export type CountedList = keyof typeof countedLists;
 export type ListCounts<L extends CountedList> = Record<(typeof countedLists)[L][number], number>;

@@ -11,12 +11,14 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database, DbExecutor, Transaction } from '../db/client';
 import { AppError } from './app-error';
+import { openConsultationForOrder } from './clinical-intake';
 import { queryRows } from './sql-rows';
 
 /**
  * The order state machine's one implementation (domain.md "Orders and money", docs/orders.md). Every transition is
  * one guarded UPDATE … WHERE status = ANY(expected) in a transaction with its side effects:
- * - pay: the open payment is marked paid, a pending settlement row is written; RX orders go to pending_review;
+ * - pay: the open payment is marked paid, a pending settlement row is written; RX orders go to pending_review and
+ *   their consultation request is opened (clinical-intake.ts);
  * - ship: shipped_at and auto_confirm_at (shipped_at + the pharmacy's auto_confirm_days);
  * - complete: the settlement is settled;
  * - cancel / reject_review: the stock returns to the quotes (combos' items too), a paid order's payment and settlement
@@ -148,6 +150,8 @@ export async function transitionOrder(
         insert into settlement (order_id, pharmacy_id, pay_amount, fee_rate, platform_fee, settle_amount, status, paid_at)
         values (${row.id}, ${row.pharmacy_id}, ${row.pay_amount}, ${PLATFORM_FEE_RATE}, ${fee},
           ${formatMoney(subtract(row.pay_amount, fee))}, 'pending', now())`);
+      // an RX order waits for a prescription: its consultation request reaches a doctor in the same transaction
+      if (to === 'pending_review') await openConsultationForOrder(tx, row.id);
     } else if (action === 'complete') {
       await tx.execute(sql`
         update settlement set status = 'settled', settled_at = now(), updated_at = now()

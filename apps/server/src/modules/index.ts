@@ -2,6 +2,7 @@ import type { ModuleDef } from '../lib/module';
 import { auditModule } from './audit/index';
 import { authModule } from './auth/index';
 import { demoImagesModule } from './catalogue/index';
+import { clinicalModule } from './clinical/index';
 import { cmsModule } from './cms/index';
 import { combosModule } from './combos/index';
 import { financeModule } from './finance/index';
@@ -41,6 +42,8 @@ export const modules = {
   patients: { plugin: patientsModule, mount: 'api' },
   orders: { plugin: ordersModule, mount: 'api' },
   finance: { plugin: financeModule, mount: 'api' },
+  // prescriptions and clinical work (issue 13)
+  clinical: { plugin: clinicalModule, mount: 'api' },
   // the Directus-compatible content API lives beside the API, as in the spec (/scms/items/<collection>)
   cms: { plugin: cmsModule, mount: 'cms' },
   // the demo data's placeholder images (/demo/...)

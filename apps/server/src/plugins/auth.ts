@@ -35,6 +35,8 @@ declare module 'fastify' {
     /** Set by requirePharmacy. */
     pharmacyId: number | null;
     membership: MembershipRow | null;
+    /** Set by requireDoctor: the signed-in doctor's profile id. */
+    doctorId: number | null;
   }
 }
 
@@ -64,6 +66,7 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('pharmacyId', null);
     app.decorateRequest('membership', null);
+    app.decorateRequest('doctorId', null);
 
     async function authenticate(request: FastifyRequest): Promise<Principal> {
       if (request.user) return request.user;
@@ -105,11 +108,18 @@ export const authPlugin = fp(
         }
       };
 
+    async function doctorGuard(request: FastifyRequest) {
+      const user = await authenticate(request);
+      if (user.doctorId === null) throw AppError.forbidden(serverMessages.forbidden, 'Not an active doctor');
+      request.doctorId = user.doctorId;
+    }
+
     /** The guard of a rule (onRequest, so 401 and 403 come before body validation); none for a public route. */
     const guardFor = (access: RouteAccess): onRequestAsyncHookHandler | null => {
       if ('public' in access) return null;
       if ('signedIn' in access) return async (request: FastifyRequest) => void (await authenticate(request));
       if ('pharmacy' in access) return requirePharmacy(access.pharmacy, access.roles);
+      if ('doctor' in access) return doctorGuard;
       return requireAdmin(access.admin);
     };
 

@@ -22,7 +22,8 @@ export interface AccountAccessRow {
   eCommerce: boolean;
   status: 'active' | 'disabled';
   memberships: MembershipRow[];
-  isDoctor: boolean;
+  /** The account's active doctor profile, if any. */
+  doctorId: number | null;
   adminPermissions: string[] | null;
 }
 
@@ -48,7 +49,9 @@ const accessColumns = {
       'name', p.name, 'logo_url', p.logo_url, 'city', p.city, 'status', p.status) order by m.id), '[]'::json)
     from pharmacy_member m join pharmacy p on p.id = m.pharmacy_id
     where m.account_id = ${accountIdRef} and m.status = 'active')`,
-  isDoctor: sql<boolean>`exists(select 1 from doctor d where d.account_id = ${accountIdRef} and d.status = 'active')`,
+  doctorId: sql<
+    number | null
+  >`(select d.id from doctor d where d.account_id = ${accountIdRef} and d.status = 'active')`,
   adminPermissions: sql<string[] | null>`(
     select ap.admin_permissions from admin_profile ap where ap.account_id = ${accountIdRef} and ap.status = 'active')`,
 };

@@ -18,6 +18,8 @@ export interface Principal extends PermissionSubject {
   headImgUrl: string;
   eCommerce: boolean;
   isDoctor: boolean;
+  /** The active doctor profile (doctor routes act as this doctor). */
+  doctorId: number | null;
   memberships: MembershipRow[];
   roles: Role[];
   permissions: Record<string, string[]>;
@@ -38,7 +40,7 @@ export function toPrincipal(row: AccountAccessRow, sessionId: number | null): Pr
     if (m.role === 'pharmacy_admin') pharmacyAdminPermissions[pid] = m.permissions ?? [];
     if (m.role === 'manager' || m.role === 'customer_service') permissions[pid] = m.permissions ?? [];
   }
-  if (row.isDoctor) held.add('doctor');
+  if (row.doctorId !== null) held.add('doctor');
   if (row.adminPermissions) held.add('admin');
   return {
     accountId: row.accountId,
@@ -48,7 +50,8 @@ export function toPrincipal(row: AccountAccessRow, sessionId: number | null): Pr
     name: row.name,
     headImgUrl: row.headImgUrl,
     eCommerce: row.eCommerce,
-    isDoctor: row.isDoctor,
+    isDoctor: row.doctorId !== null,
+    doctorId: row.doctorId,
     memberships,
     roles: roleOrder.filter((r) => held.has(r)),
     permissions,

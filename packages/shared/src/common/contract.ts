@@ -12,6 +12,8 @@ export type RouteAccess =
   | { public: true }
   | { signedIn: true }
   | { pharmacy: string | null; roles?: readonly PharmacyRole[] }
+  /** An active doctor (the doctor's own requests and prescriptions; `request.doctorId` is set). */
+  | { doctor: true }
   | { admin: string | null };
 
 /**

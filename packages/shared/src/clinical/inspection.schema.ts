@@ -1,0 +1,2 @@
+// Schemas of the inspection part of the clinical module (docs/clinical.md); the shared core is clinical.schema.ts.
+export {};
