@@ -4,6 +4,7 @@ import { consultationContracts } from './clinical/consultation.contracts';
 import { healthContracts } from './clinical/health.contracts';
 import { inspectionContracts } from './clinical/inspection.contracts';
 import { recipeContracts } from './clinical/recipe.contracts';
+import { recipeDocumentContracts } from './clinical/recipe-document.contracts';
 import { cmsContracts } from './cms/cms.contracts';
 import { comboContracts } from './combos/combo.contracts';
 import type { Contract } from './common/contract';
@@ -59,6 +60,7 @@ export const contracts = {
   // prescriptions and clinical work (issue 13)
   consultation: consultationContracts,
   recipe: recipeContracts,
+  recipeDocument: recipeDocumentContracts,
   inspection: inspectionContracts,
   health: healthContracts,
 } satisfies Record<string, Record<string, Contract>>;

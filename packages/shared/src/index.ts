@@ -9,6 +9,7 @@ export * from './clinical/health.contracts';
 export * from './clinical/inspection.contracts';
 export * from './clinical/inspection-aids';
 export * from './clinical/recipe.contracts';
+export * from './clinical/recipe-document.contracts';
 export * from './cms/cms.contracts';
 export * from './cms/cms.schema';
 export * from './combos/combo.contracts';

@@ -453,6 +453,20 @@ export const routeTable: AppRouteDef[] = [
     parent: '/patient/me',
     page: () => import('../features/patient/routes/addresses-page'),
   },
+  {
+    path: '/patient/consultations',
+    title: '问诊与处方',
+    layout: 'patient',
+    parent: '/patient/me',
+    page: () => import('../features/patient/routes/consultations-page'),
+  },
+  {
+    path: '/patient/health',
+    title: '健康档案',
+    layout: 'patient',
+    parent: '/patient/me',
+    page: () => import('../features/patient/routes/health-page'),
+  },
 
   // Messages
   { path: '/message', title: '消息', layout: 'staff', page: () => import('../features/messages/routes/messages-page') },

@@ -207,3 +207,67 @@ export const wantedItemSchema = z.object({
   qty: z.number(),
 });
 export type WantedItem = z.infer<typeof wantedItemSchema>;
+
+// ---------------------------------------------------------------- the prescription as lists and dialogs show it
+
+/** A row of the doctor's and the pharmacist's prescription lists. */
+export const recipeSummarySchema = z.object({
+  id: z.number(),
+  recipe_no: z.string(),
+  status: z.enum(recipeStatuses),
+  patient_name: z.string(),
+  patient_gender: z.string(),
+  patient_age: z.number().nullable(),
+  diagnoses: z.array(z.string()),
+  /** e.g. 阿莫西林胶囊 ×2、布洛芬缓释胶囊 ×1 */
+  items_text: z.string(),
+  item_count: z.number(),
+  warning_count: z.number(),
+  doctor_name: z.string(),
+  pharmacy_id: z.number(),
+  pharmacy_name: z.string(),
+  order_id: z.number().nullable(),
+  order_no: z.string().nullable(),
+  created_at: z.string(),
+  inspected_at: z.string().nullable(),
+});
+export type RecipeSummary = z.infer<typeof recipeSummarySchema>;
+
+export const recipeDoctorSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  hospital: z.string(),
+  department: z.string(),
+  title: z.string(),
+  licence_no: z.string(),
+  signature_url: z.string(),
+});
+export type RecipeDoctor = z.infer<typeof recipeDoctorSchema>;
+
+/** One inspection decision as kept (who, when, the decision, the reason). */
+export const recipeInspectionRecordSchema = z.object({
+  id: z.number(),
+  pharmacist_name: z.string(),
+  decision: z.enum(['approve', 'reject']),
+  reject_code: z.string(),
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type RecipeInspectionRecord = z.infer<typeof recipeInspectionRecordSchema>;
+
+/** A prescription whole: the write dialog's result, the inspect dialog, the PDF. */
+export const recipeDetailSchema = recipeSummarySchema.extend({
+  patient: clinicalPatientSchema.extend({ weight_kg: z.string().nullable() }),
+  items: z.array(recipeItemSchema),
+  /** The aids' findings when written, with the doctor's override reasons. */
+  warnings: z.array(recipeWarningSchema),
+  images: z.array(z.string()),
+  signature_url: z.string(),
+  doctor: recipeDoctorSchema,
+  consultation_request_id: z.number().nullable(),
+  pharmacist_name: z.string().nullable(),
+  reject_code: z.string(),
+  reject_reason: z.string(),
+  inspections: z.array(recipeInspectionRecordSchema),
+});
+export type RecipeDetail = z.infer<typeof recipeDetailSchema>;

@@ -4,6 +4,7 @@ import { consultationRoutes } from './consultation.routes';
 import { healthRoutes } from './health.routes';
 import { inspectionRoutes } from './inspection.routes';
 import { recipeRoutes } from './recipe.routes';
+import { recipeDocumentRoutes } from './recipe-document.routes';
 
 /**
  * Prescriptions and clinical work (issue 13, docs/clinical.md): consultation requests from RX orders reach a doctor,
@@ -14,5 +15,6 @@ export async function clinicalModule(app: FastifyInstance, context: ModuleContex
   await consultationRoutes(app, context);
   await recipeRoutes(app, context);
   await inspectionRoutes(app, context);
+  await recipeDocumentRoutes(app, context);
   await healthRoutes(app, context);
 }

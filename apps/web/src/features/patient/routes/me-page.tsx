@@ -1,4 +1,12 @@
-import { EnvironmentOutlined, FileTextOutlined, RightOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  EnvironmentOutlined,
+  FileTextOutlined,
+  HeartOutlined,
+  MedicineBoxOutlined,
+  RightOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { maskPhone } from '@pharmacy/shared';
 import { Avatar, Button } from 'antd';
 import { Link } from 'react-router';
@@ -10,6 +18,8 @@ const entries = [
   { to: '/patient/orders', label: '我的订单', icon: <FileTextOutlined /> },
   { to: '/patient/family-members', label: '就诊人管理', icon: <TeamOutlined /> },
   { to: '/patient/addresses', label: '收货地址', icon: <EnvironmentOutlined /> },
+  { to: '/patient/consultations', label: '问诊与处方', icon: <MedicineBoxOutlined /> },
+  { to: '/patient/health', label: '健康档案', icon: <HeartOutlined /> },
 ];
 
 /** 我的: who is signed in, family members, addresses, 退出登录. */
