@@ -68,11 +68,16 @@ export class OrderExportRepository {
     return rows[0]?.n ?? 0;
   }
 
-  async *batches(scope: ExportScope, f: OrderFilter, size = 2000): AsyncGenerator<ExportOrderRow[]> {
+  /**
+   * The matching orders, newest first, in keyset batches of `size`; the next batch is read while the consumer writes
+   * this one (one batch ahead at most, one query in flight). Batches of 500: with 2,000 the server's heap grew by
+   * ~100 MB over a 100,000-order export (batches lived long enough to be promoted to the old generation), with 500
+   * by ~20 MB, and the whole export took less CPU (docs/orders.md "Export").
+   */
+  async *batches(scope: ExportScope, f: OrderFilter, size = 500): AsyncGenerator<ExportOrderRow[]> {
     const where = this.where(scope, f);
-    let below: number | null = null;
-    for (;;) {
-      const { rows }: { rows: ExportOrderRow[] } = await queryRows<ExportOrderRow>(
+    const read = async (below: number | null) => {
+      const { rows } = await queryRows<ExportOrderRow>(
         this.db,
         sql`select "orders".id, "orders".order_no, p.name as pharmacy_name, a.phone as buyer_phone, "orders".kind,
             "orders".status, "orders".goods_amount::text as goods_amount, "orders".freight::text as freight,
@@ -97,9 +102,15 @@ export class OrderExportRepository {
           where ${where} ${below === null ? sql`` : sql`and "orders".id < ${below}`}
           order by "orders".id desc limit ${size}`,
       );
+      return rows;
+    };
+    let next: Promise<ExportOrderRow[]> | undefined = read(null);
+    while (next) {
+      const rows: ExportOrderRow[] = await next;
+      next = rows.length < size ? undefined : read(rows[rows.length - 1]!.id);
+      // a consumer that stops (the client left) never awaits the batch read ahead: its failure is not unhandled
+      next?.catch(() => undefined);
       if (rows.length) yield rows;
-      if (rows.length < size) return;
-      below = rows[rows.length - 1]!.id;
     }
   }
 }
