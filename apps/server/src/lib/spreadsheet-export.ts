@@ -35,13 +35,19 @@ const MONEY_TEXT = /^-?\d{1,15}(\.\d{1,4})?$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
+// any character escapeXml changes: most cells have none and are written as they are
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters removed are among those looked for
+const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+
 export const escapeXml = (text: string) =>
-  text
-    .replace(INVALID_XML, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  !NEEDS_ESCAPE.test(text)
+    ? text
+    : text
+        .replace(INVALID_XML, '')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;');
 
 /** A (1-based) column number as its letters: 1 → A, 27 → AA. */
 export function columnLetters(n: number): string {
