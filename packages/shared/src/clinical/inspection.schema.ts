@@ -135,3 +135,75 @@ export const inspectionRejectLabel = (code: string): string =>
 
 /** The message of a losing concurrent inspection. */
 export const INSPECTION_TAKEN_MESSAGE = '处方已被其他药师审核';
+
+// ---------------------------------------------------------------- the side-by-side comparison
+
+/** How a prescription line and the order's line for the same product compare. */
+export type InspectionMatch =
+  /** both, same quantity */
+  | 'match'
+  /** both, quantities differ */
+  | 'qty_differs'
+  /** prescribed, not in the order */
+  | 'not_ordered'
+  /** an RX line of the order the prescription does not cover */
+  | 'not_prescribed'
+  /** a non-RX line of the order (needs no prescription) */
+  | 'no_rx_needed';
+
+export const inspectionMatchLabels: Record<InspectionMatch, string> = {
+  match: '一致',
+  qty_differs: '数量不一致',
+  not_ordered: '订单中无此药品',
+  not_prescribed: '处方中无此药品',
+  no_rx_needed: '非处方商品',
+};
+
+export interface InspectionCompareRow {
+  key: string;
+  match: InspectionMatch;
+  recipe: { name: string; spec: string; qty: number } | null;
+  order: { name: string; spec: string; qty: number } | null;
+}
+
+/**
+ * The prescription's lines against the order's, by product (by name when a line has no product): one row per product,
+ * prescription order first, then the order's other lines. A difference is anything but `match` / `no_rx_needed`.
+ */
+export function compareRecipeWithOrder(
+  recipeItems: readonly { product_id: number; name: string; spec: string; qty: number }[],
+  orderItems: readonly InspectionOrderItem[],
+): InspectionCompareRow[] {
+  const rows: InspectionCompareRow[] = [];
+  const used = new Set<number>();
+  const findOrderLine = (r: { product_id: number; name: string }) => {
+    const byProduct = orderItems.findIndex((o, i) => !used.has(i) && o.product_id === r.product_id);
+    return byProduct >= 0
+      ? byProduct
+      : orderItems.findIndex((o, i) => !used.has(i) && o.product_id === null && o.name === r.name);
+  };
+  recipeItems.forEach((r, index) => {
+    const at = findOrderLine(r);
+    const o = at >= 0 ? orderItems[at] : undefined;
+    if (o) used.add(at);
+    rows.push({
+      key: `r${index}`,
+      match: !o ? 'not_ordered' : o.qty === r.qty ? 'match' : 'qty_differs',
+      recipe: { name: r.name, spec: r.spec, qty: r.qty },
+      order: o ? { name: o.name, spec: o.spec, qty: o.qty } : null,
+    });
+  });
+  orderItems.forEach((o, index) => {
+    if (used.has(index)) return;
+    rows.push({
+      key: `o${index}`,
+      match: o.product_type === 'RX' ? 'not_prescribed' : 'no_rx_needed',
+      recipe: null,
+      order: { name: o.name, spec: o.spec, qty: o.qty },
+    });
+  });
+  return rows;
+}
+
+/** Whether a comparison row is a difference the pharmacist must look at. */
+export const isInspectionDifference = (match: InspectionMatch) => match !== 'match' && match !== 'no_rx_needed';
