@@ -345,3 +345,50 @@ export const myHealthSubmitResultSchema = z.object({
   /** true when a pending form was replaced instead of a new one added */
   replaced: z.boolean(),
 });
+
+// ---------------------------------------------------------------- reading answers
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/**
+ * A stored form's answers as label / value lines in Chinese (the doctor's form dialog, the patient's summary). Tolerant
+ * of older or partial answers: a missing value reads '-'.
+ */
+export function describeHealthAnswers(
+  answers: Record<string, unknown>,
+  gender?: string | null,
+): { key: string; label: string; value: string }[] {
+  const h = num(answers.height_cm);
+  const w = num(answers.weight_kg);
+  const s = num(answers.systolic);
+  const d = num(answers.diastolic);
+  const sugar = num(answers.blood_sugar);
+  const conditions = Array.isArray(answers.chronic_conditions) ? (answers.chronic_conditions as string[]) : [];
+  const allergy = text(answers.allergy_confirm);
+  const lines = [
+    { key: 'height_cm', label: '身高', value: h === null ? '-' : `${h.toFixed(1)} cm` },
+    { key: 'weight_kg', label: '体重', value: w === null ? '-' : `${w.toFixed(1)} kg` },
+    { key: 'bmi', label: 'BMI', value: computeBmi(h, w) ?? '-' },
+    { key: 'blood_pressure', label: '血压', value: s === null || d === null ? '-' : `${s}/${d} mmHg` },
+    { key: 'blood_sugar', label: '空腹血糖', value: sugar === null ? '-' : `${sugar.toFixed(1)} mmol/L` },
+    { key: 'smoking', label: '吸烟', value: optionLabel(smokingOptions, text(answers.smoking)) },
+    { key: 'drinking', label: '饮酒', value: optionLabel(drinkingOptions, text(answers.drinking)) },
+    { key: 'exercise', label: '运动频率', value: optionLabel(exerciseOptions, text(answers.exercise)) },
+    { key: 'chronic_conditions', label: '慢性病', value: conditions.length ? conditions.join('、') : '无' },
+    { key: 'medications', label: '正在使用的药物', value: text(answers.medications) || '无' },
+    {
+      key: 'allergy',
+      label: '过敏史',
+      value: allergy === 'yes' ? `有：${text(answers.allergy_detail) || '-'}` : allergy === 'none' ? '无' : '-',
+    },
+  ];
+  if (gender !== 'male')
+    lines.push({
+      key: 'pregnancy',
+      label: '妊娠/哺乳',
+      value: optionLabel(pregnancyOptions, text(answers.pregnancy) || 'none'),
+    });
+  lines.push({ key: 'note', label: '备注', value: text(answers.note) || '-' });
+  return lines;
+}

@@ -1,5 +1,14 @@
-import { UnderConstruction } from '../../../components/under-construction';
+import { Typography } from 'antd';
+import { HealthFormList } from '../components/health-form-list';
 
+/** /doctor/healthFormReviewDoctor — 健康表审核 (the doctor's assigned health forms). */
 export default function HealthFormReviewPage() {
-  return <UnderConstruction title="健康表审核" />;
+  return (
+    <section aria-labelledby="health-review-title">
+      <Typography.Title id="health-review-title" level={4} style={{ marginTop: 0 }}>
+        健康表审核
+      </Typography.Title>
+      <HealthFormList />
+    </section>
+  );
 }

@@ -1,0 +1,18 @@
+import { type HealthFormStatus, healthFormStatusLabels, healthFormTabLabels } from '@pharmacy/shared';
+import { Tag } from 'antd';
+
+const statusColors: Record<HealthFormStatus, string> = {
+  submitted: 'processing',
+  approved: 'success',
+  rejected: 'error',
+};
+
+export function HealthStatusTag({ status }: { status: HealthFormStatus }) {
+  return (
+    <Tag color={statusColors[status]} bordered={false}>
+      {status === 'rejected' ? healthFormTabLabels.rejected : healthFormStatusLabels[status]}
+    </Tag>
+  );
+}
+
+export const genderText = (g: string) => (g === 'male' ? '男' : g === 'female' ? '女' : '-');
