@@ -80,6 +80,15 @@ const joins = sql`
   left join lateral (select r.id, r.recipe_no from recipe r
     where r.consultation_request_id = c.id and r.status <> 'void' order by r.id desc limit 1) r on true`;
 
+/** A text[] value (drizzle spreads a JS array into a list, so build the array literal explicitly). */
+const textArray = (values: readonly string[]): SQL =>
+  values.length
+    ? sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`'{}'::text[]`;
+
 /** The only place that knows how consultation requests are stored. Doctor reads filter on doctor_id, patient reads on account_id. */
 export class ConsultationRepository {
   constructor(private readonly db: Database) {}
@@ -289,7 +298,7 @@ export class ConsultationRepository {
           values (${values.pharmacyId}, ${values.accountId}, ${values.familyMemberId}, ${values.doctorId}, 'staff',
             ${values.createdBy}, ${values.patientName}, ${values.patientGender}, ${values.patientAge},
             ${values.description}, ${JSON.stringify(values.wantedItems)}::jsonb,
-            ${values.images}::text[])
+            ${textArray(values.images)})
           returning id`,
     );
     return rows[0]!.id;
@@ -302,7 +311,7 @@ export class ConsultationRepository {
     patch: { images?: string[]; description?: string; appendImage?: string; maxImages: number },
   ): Promise<boolean> {
     const sets: SQL[] = [sql`updated_at = now()`];
-    if (patch.images !== undefined) sets.push(sql`images = ${patch.images}::text[]`);
+    if (patch.images !== undefined) sets.push(sql`images = ${textArray(patch.images)}`);
     if (patch.description !== undefined) sets.push(sql`description = ${patch.description}`);
     const guards: SQL[] = [sql`id = ${id}`, sql`account_id = ${accountId}`, sql`status = 'pending'`];
     if (patch.appendImage !== undefined) {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import { consultationContracts as c, ErrorCode } from '@pharmacy/shared';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -15,6 +16,9 @@ const imageTypes: Record<string, 'png' | 'jpg' | 'webp'> = { png: 'png', jpg: 'j
 /** The consultation part of the clinical module (docs/clinical.md "Consultation requests"). */
 export async function consultationRoutes(app: FastifyInstance, { storage }: ModuleContext) {
   const service = new ConsultationService(new ConsultationRepository(app.db));
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
+  }
 
   route(app, c.list, async (request) => ok(await service.list(request.doctorId!, request.query)));
 
