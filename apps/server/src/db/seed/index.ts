@@ -21,6 +21,7 @@ import {
   viper,
 } from '../schema/index';
 import { seedCatalogue } from './catalogue';
+import { seedClinical } from './clinical';
 import { DEMO_PASSWORD, demoAccounts, demoMessages, demoPharmacies, messageText, staffPermissions } from './demo-data';
 import { seedDemoOrders } from './orders';
 import { seedPharmacyConsole } from './pharmacy-console';
@@ -41,7 +42,8 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
   const catalogue = await seedCatalogue(db);
   const console = await seedPharmacyConsole(db);
   const orders = await seedDemoOrders(db);
-  return { seeded: people || catalogue || console || orders };
+  const clinical = await seedClinical(db);
+  return { seeded: people || catalogue || console || orders || clinical };
 }
 
 async function seedPeople(db: Database): Promise<boolean> {

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { demoImages } from './demo-images';
 
 const params = z.object({
-  kind: z.enum(['product', 'aptitude', 'swiper', 'entry', 'entry1', 'entry2']),
+  kind: z.enum(['product', 'aptitude', 'swiper', 'entry', 'entry1', 'entry2', 'clinical']),
   file: z.string().regex(/^[a-z0-9-]{1,64}\.svg$/, { error: '文件名不正确' }),
 });
 
