@@ -293,14 +293,20 @@ export class RecipeRepository {
     return rows[0] ?? null;
   }
 
-  /** A family member with their age today in Shanghai (null: missing). */
-  async member(db: DbExecutor, id: number): Promise<MemberRow | null> {
+  /**
+   * A family member the doctor has treated (a consultation request assigned to them or a prescription they wrote),
+   * with their age today in Shanghai; null for anyone else, exactly like a missing one (a doctor reads no stranger's
+   * histories). A new patient reaches the doctor through a request (/doctor/addRequirements).
+   */
+  async member(db: DbExecutor, doctorId: number, id: number): Promise<MemberRow | null> {
     const { rows } = await queryRows<MemberRow>(
       db,
       sql`select id, account_id, name, gender, allergy_history, family_medical_history, past_medical_history,
           case when birthday is null then null
             else date_part('year', age((now() at time zone 'Asia/Shanghai')::date, birthday))::int end as age
-        from family_member where id = ${id}`,
+        from family_member fm where id = ${id}
+          and (exists (select 1 from consultation_request c where c.family_member_id = fm.id and c.doctor_id = ${doctorId})
+            or exists (select 1 from recipe r where r.family_member_id = fm.id and r.doctor_id = ${doctorId}))`,
     );
     return rows[0] ?? null;
   }

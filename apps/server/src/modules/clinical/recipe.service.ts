@@ -118,7 +118,7 @@ export class RecipeService {
         },
       };
     }
-    const member = await this.repo.member(db, body.family_member_id as number);
+    const member = await this.repo.member(db, doctorId, body.family_member_id as number);
     if (!member) throw fieldError('family_member_id', recipeMessages.memberNotFound);
     return {
       request: null,

@@ -75,6 +75,9 @@ beforeAll(async () => {
   );
   await t.database.db.execute(sql`update doctor set signature_url = ${SIGNATURE} where id = ${doctorAId}`);
   [{ id: patientId }] = await rows<{ id: number }>(sql`select id from account where phone = '13900000001'`);
+  [{ id: pharmacyId }] = await rows<{ id: number }>(
+    sql`select id from pharmacy where status = 'active' order by id limit 1`,
+  );
   [{ id: daughter }] = await rows<{ id: number }>(
     sql`select id from family_member where account_id = ${patientId} and name = '李小华'`,
   );
@@ -82,8 +85,10 @@ beforeAll(async () => {
     sql`insert into family_member (account_id, name, gender, birthday, relation)
       values (${patientId}, '李小宝', 'male', (current_date - interval '6 years')::date, 'child') returning id`,
   );
-  [{ id: pharmacyId }] = await rows<{ id: number }>(
-    sql`select id from pharmacy where status = 'active' order by id limit 1`,
+  // doctor A has treated 李小宝 before (a request of theirs), so may write for them directly
+  await t.database.db.execute(
+    sql`insert into consultation_request (pharmacy_id, account_id, family_member_id, doctor_id, source, patient_name, status)
+      values (${pharmacyId}, ${patientId}, ${child}, ${doctorAId}, 'staff', '李小宝', 'cancelled')`,
   );
   P.amox = await product(sql`p.generic_name like '阿莫西林%' and p.type = 'RX' and p.spec like '%粒%'`);
   const [{ generic_name: amoxGeneric }] = await rows<{ generic_name: string }>(
@@ -194,6 +199,13 @@ describe('checks as the doctor types', () => {
     });
     expect(result.status).toBe('unavailable');
     expect(result.message).toMatch(/^用药检查暂时无法完成：/);
+  });
+
+  it('a family member the doctor never treated answers like a missing one', async () => {
+    const res = await call('POST', '/recipe/check', doctorB, { family_member_id: child, items: [line(P.ibu)] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('就诊人不存在');
+    expect(res.body).not.toContain('李小宝');
   });
 
   it('runs for a family member directly', async () => {
