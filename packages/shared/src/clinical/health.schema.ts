@@ -114,6 +114,9 @@ const intMeasure = (key: 'systolic' | 'diastolic') => {
     .max(r.max, { error: range });
 };
 
+const inRange = (key: 'systolic' | 'diastolic', v: number) =>
+  typeof v === 'number' && v >= healthRanges[key].min && v <= healthRanges[key].max;
+
 type Pressures = { systolic?: number | null; diastolic?: number | null };
 /** Systolic and diastolic come together, and diastolic is below systolic. */
 const checkPressures = (v: Pressures, ctx: z.RefinementCtx) => {
@@ -121,7 +124,14 @@ const checkPressures = (v: Pressures, ctx: z.RefinementCtx) => {
   const hasD = v.diastolic != null;
   if (hasS !== hasD)
     ctx.addIssue({ code: 'custom', path: [hasS ? 'diastolic' : 'systolic'], message: healthMessages.bothPressures });
-  else if (hasS && hasD && v.diastolic! >= v.systolic!)
+  // compared only when both are valid values (a value out of range already has its own message)
+  else if (
+    hasS &&
+    hasD &&
+    inRange('systolic', v.systolic!) &&
+    inRange('diastolic', v.diastolic!) &&
+    v.diastolic! >= v.systolic!
+  )
     ctx.addIssue({ code: 'custom', path: ['diastolic'], message: healthMessages.diastolicBelowSystolic });
 };
 
