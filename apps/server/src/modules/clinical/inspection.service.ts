@@ -14,7 +14,7 @@ import { notify } from '../../lib/notify';
 import { transitionOrder } from '../../lib/order-state';
 import type { InspectionRepository, RecipeRecordRow } from './inspection.repository';
 import { tabCounts } from './inspection.repository';
-import { checkRecipeItems } from './recipe-check';
+import { checkRecipeItems, recipeCheckUnavailable } from './recipe-check';
 
 export const RECIPE_NOT_FOUND = '处方不存在';
 export const AIDS_UNAVAILABLE = '审方辅助检查暂时无法运行，请人工核对过敏史、重复用药与用量';
@@ -55,14 +55,22 @@ export class InspectionService {
         days: i.days,
         qty: i.qty,
       }));
-      const { result } = await checkRecipeItems(db, items, {
-        age: row.patient_age,
-        weight_kg: row.patient_weight_kg,
-        allergies: row.allergies,
-      });
+      const { result } = await checkRecipeItems(
+        db,
+        items,
+        { age: row.patient_age, weight_kg: row.patient_weight_kg, allergies: row.allergies },
+        // a product taken off the catalogue since the doctor wrote is still checked
+        { allowInactive: true },
+      );
       return result;
-    } catch {
-      return { status: 'unavailable', warnings: [], message: AIDS_UNAVAILABLE };
+    } catch (error) {
+      // a line whose product is gone, or anything else: the dialog says the checks did not run, and why
+      const why = error instanceof AppError ? error.msg : '';
+      return {
+        status: 'unavailable',
+        warnings: [],
+        message: why ? recipeCheckUnavailable(why) : AIDS_UNAVAILABLE,
+      };
     }
   }
 

@@ -277,6 +277,24 @@ describe('GET /recipe/pharmacist/:id', () => {
     if (detail.aids.status === 'unavailable') expect(detail.aids.message).not.toBe('');
   });
 
+  it('runs the aids again now: an allergy match is found; a line whose product is gone says the checks did not run', async () => {
+    const amoxicillin = await one<{ id: number }>(
+      sql`select id from product where generic_name like '%阿莫西林%' and status = 'active' order by id limit 1`,
+    );
+    const r = await insertRecipe({ pharmacyId: A, productIds: [amoxicillin.id] });
+    const detail = await data('GET', `/recipe/pharmacist/${r.id}`, pharmacist);
+    expect(detail.aids.status).toBe('ok');
+    expect(detail.aids.warnings.map((w: { code: string }) => w.code)).toContain('allergy');
+
+    // the product vanished from the catalogue since writing: unavailable with its reason, never an empty ok
+    await t.database.db.execute(
+      sql`update recipe set items = jsonb_set(items, '{0,product_id}', '999999999') where id = ${r.id}`,
+    );
+    const gone = await data('GET', `/recipe/pharmacist/${r.id}`, pharmacist);
+    expect(gone.aids).toMatchObject({ status: 'unavailable', warnings: [] });
+    expect(gone.aids.message).toContain('药品不存在');
+  });
+
   it('answers 404 for another pharmacy’s prescription and for a missing one; 403 for a pharmacy_admin', async () => {
     const r = await insertRecipe({ pharmacyId: A });
     const other = await call('GET', `/recipe/pharmacist/${r.id}`, pharmacistB, B);
