@@ -12,8 +12,10 @@ const count = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('zh-CN')
 
 /** Per day: prescriptions written, and of them approved and rejected (lines). */
 export function CensusDayChart({ statistics }: { statistics: RecipeStatistics }) {
-  const option = useMemo<CensusChartOption>(
-    () => ({
+  const option = useMemo<CensusChartOption>(() => {
+    // a point per day reads on a month; on longer ranges the points only crowd the lines
+    const showSymbol = statistics.days.length <= 62;
+    return {
       color: [BLUE, GREEN, RED],
       tooltip: { trigger: 'axis', valueFormatter: count },
       legend: { top: 0, data: ['开具处方', '其中审核通过', '其中审核驳回'] },
@@ -21,13 +23,12 @@ export function CensusDayChart({ statistics }: { statistics: RecipeStatistics })
       xAxis: { type: 'category', data: statistics.days.map((d) => md(d.date)), boundaryGap: false },
       yAxis: { type: 'value', name: '处方数（张）', nameTextStyle: { align: 'left' }, minInterval: 1 },
       series: [
-        { name: '开具处方', type: 'line', symbolSize: 6, data: statistics.days.map((d) => d.written) },
-        { name: '其中审核通过', type: 'line', symbolSize: 6, data: statistics.days.map((d) => d.approved) },
-        { name: '其中审核驳回', type: 'line', symbolSize: 6, data: statistics.days.map((d) => d.rejected) },
+        { name: '开具处方', type: 'line', showSymbol, symbolSize: 6, data: statistics.days.map((d) => d.written) },
+        { name: '其中审核通过', type: 'line', showSymbol, symbolSize: 6, data: statistics.days.map((d) => d.approved) },
+        { name: '其中审核驳回', type: 'line', showSymbol, symbolSize: 6, data: statistics.days.map((d) => d.rejected) },
       ],
-    }),
-    [statistics],
-  );
+    };
+  }, [statistics]);
   return <CensusChart option={option} height={320} label="每日处方数趋势图（开具、审核通过、审核驳回）" />;
 }
 
@@ -36,6 +37,10 @@ export function CensusTopDrugChart({ statistics }: { statistics: RecipeStatistic
   const option = useMemo<CensusChartOption>(() => {
     // the first drug at the top: a category axis draws from the bottom
     const top = [...statistics.top_drugs].reverse();
+    // two products of one name (another maker or size) are told apart by their spec
+    const named = new Map<string, number>();
+    for (const d of top) named.set(d.name, (named.get(d.name) ?? 0) + 1);
+    const label = (d: (typeof top)[number]) => (named.get(d.name)! > 1 && d.spec ? `${d.name}（${d.spec}）` : d.name);
     return {
       color: [BLUE, GREEN],
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: count },
@@ -44,7 +49,7 @@ export function CensusTopDrugChart({ statistics }: { statistics: RecipeStatistic
       xAxis: { type: 'value', minInterval: 1 },
       yAxis: {
         type: 'category',
-        data: top.map((d) => d.name),
+        data: top.map(label),
         axisLabel: { width: 140, overflow: 'truncate' },
       },
       series: [

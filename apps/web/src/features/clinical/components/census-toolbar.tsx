@@ -1,5 +1,5 @@
 import { RECIPE_STATISTICS_MAX_DAYS, recipeStatisticsMessages } from '@pharmacy/shared';
-import { DatePicker } from 'antd';
+import { DatePicker, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { toast } from '../../../lib/feedback';
 
@@ -24,23 +24,25 @@ const presets = (): { label: string; value: [Dayjs, Dayjs] }[] => {
 /** The range of the statistics: Shanghai days, at most 366, kept in the URL by the page. */
 export function CensusToolbar({ dateFrom, dateTo, onDates }: CensusToolbarProps) {
   return (
-    <DatePicker.RangePicker
-      aria-label="统计日期范围"
-      allowClear={false}
-      value={dateFrom && dateTo ? [dayjs(dateFrom), dayjs(dateTo)] : null}
-      presets={presets()}
-      disabledDate={(d, info) =>
-        d.isAfter(dayjs(), 'day') || (!!info.from && Math.abs(d.diff(info.from, 'day')) >= RECIPE_STATISTICS_MAX_DAYS)
-      }
-      onChange={(dates) => {
-        const [from, to] = dates ?? [];
-        if (!from || !to) return;
-        if (to.diff(from, 'day') + 1 > RECIPE_STATISTICS_MAX_DAYS) {
-          toast.error(recipeStatisticsMessages.tooLong);
-          return;
+    <Space wrap size={[16, 12]}>
+      <DatePicker.RangePicker
+        aria-label="统计日期范围"
+        allowClear={false}
+        value={dateFrom && dateTo ? [dayjs(dateFrom), dayjs(dateTo)] : null}
+        presets={presets()}
+        disabledDate={(d, info) =>
+          d.isAfter(dayjs(), 'day') || (!!info.from && Math.abs(d.diff(info.from, 'day')) >= RECIPE_STATISTICS_MAX_DAYS)
         }
-        onDates(from.format('YYYY-MM-DD'), to.format('YYYY-MM-DD'));
-      }}
-    />
+        onChange={(dates) => {
+          const [from, to] = dates ?? [];
+          if (!from || !to) return;
+          if (to.diff(from, 'day') + 1 > RECIPE_STATISTICS_MAX_DAYS) {
+            toast.error(recipeStatisticsMessages.tooLong);
+            return;
+          }
+          onDates(from.format('YYYY-MM-DD'), to.format('YYYY-MM-DD'));
+        }}
+      />
+    </Space>
   );
 }
