@@ -188,8 +188,17 @@ describe('clinical demo data', () => {
   });
 
   it('has health forms in every status with a year of monthly measurements', async () => {
-    const forms = await rows<{ status: string; answers: unknown; member: number; months: number; span: number }>(sql`
+    const forms = await rows<{
+      status: string;
+      answers: { weight_kg: number };
+      member: number;
+      months: number;
+      span: number;
+      own: string | null;
+    }>(sql`
       select h.status, h.answers, h.family_member_id as member,
+        (select m.weight_kg::text from health_measurement m where m.family_member_id = h.family_member_id
+           and m.measured_at = h.submitted_at) as own,
         (select count(*)::int from health_measurement m where m.family_member_id = h.family_member_id) as months,
         (select extract(day from max(m.measured_at) - min(m.measured_at))::int from health_measurement m
          where m.family_member_id = h.family_member_id) as span
@@ -199,6 +208,8 @@ describe('clinical demo data', () => {
     for (const f of forms) {
       expect(() => healthAnswersSchema.parse(f.answers)).not.toThrow();
       expect(f.months).toBeGreaterThanOrEqual(12);
+      // the submission's own measurement, as the health module writes it
+      expect(Number(f.own)).toBe(f.answers.weight_kg);
       expect(f.span).toBeGreaterThan(300);
     }
   });

@@ -887,7 +887,9 @@ async function seedInside(tx: DbExecutor, now: number): Promise<boolean> {
   }
 
   await seedHealthForms(tx, r, now, {
-    members: [...demoMembers, ...others.slice(7, 20)],
+    // the demo patient's father (hypertension and diabetes) and generated patients; the demo patient's own record is
+    // left to the patient (and the health tests) to fill
+    members: [...(father ? [father] : []), ...others.slice(7, 21)],
     doctors: [drZhang, drLi],
   });
   await linkMessages(tx, now, { zhang: drZhang, pudong: p1, pharmacist: acc('13800000006') });
@@ -917,7 +919,9 @@ async function seedHealthForms(
     const past = m.past_medical_history.join('');
     const hypertensive = /高血压/.test(past) || (age > 55 && k % 3 === 0);
     const diabetic = /糖尿病/.test(past) || k % 5 === 1;
-    const height = Math.round((female ? 158 : 170) + (r() - 0.5) * 12);
+    let height = Math.round((female ? 158 : 170) + (r() - 0.5) * 12);
+    // 160 cm is left to the health tests' own old measurement of the demo patient
+    if (height === 160) height = 161;
     const bmiStart = 22 + r() * 6 + (hypertensive ? 1.5 : 0);
     const weightStart = (bmiStart * height * height) / 10000;
     // a year of monthly measurements: treated patients trend down towards their targets
@@ -926,10 +930,14 @@ async function seedHealthForms(
     const sysEnd = hypertensive ? int(r, 128, 138) : sysStart + int(r, -4, 4);
     const sugarStart = diabetic ? 7.6 + r() * 1.6 : 4.7 + r() * 0.7;
     const sugarEnd = diabetic ? 6.2 + r() * 0.8 : sugarStart + (r() - 0.5) * 0.3;
+    const status = k % 5 === 4 ? 'rejected' : k % 5 < 2 ? 'submitted' : 'approved';
+    const submitted = now - (status === 'submitted' ? int(r, 1, 40) * HOUR : int(r, 3, 60) * DAY);
+    // a year of monthly measurements, the last one the form's own (a submission writes its measurement at its
+    // submitted_at, health.repository.ts): treated patients trend down towards their targets
     let last = { weight: 0, sys: 0, dia: 0, sugar: 0 };
     for (let i = 11; i >= 0; i--) {
       const f = (11 - i) / 11;
-      const at = now - i * 30 * DAY - int(r, 0, 3) * DAY - int(r, 7, 9) * HOUR;
+      const at = i === 0 ? submitted : submitted - i * 30 * DAY - int(r, 0, 3) * DAY - int(r, 0, 2) * HOUR;
       const weight = +(weightStart + (weightEnd - weightStart) * f + (r() - 0.5) * 0.8).toFixed(1);
       const sys = Math.round(sysStart + (sysEnd - sysStart) * f + (r() - 0.5) * 8);
       const dia = Math.round(sys * (0.6 + r() * 0.05));
@@ -946,8 +954,6 @@ async function seedHealthForms(
         blood_sugar: diabetic || i % 3 === 0 ? sugar : null,
       });
     }
-    const status = k % 5 === 4 ? 'rejected' : k % 5 < 2 ? 'submitted' : 'approved';
-    const submitted = now - (status === 'submitted' ? int(r, 1, 40) * HOUR : int(r, 3, 60) * DAY);
     const chronic = [
       ...(hypertensive ? ['高血压'] : []),
       ...(diabetic ? ['糖尿病'] : []),
