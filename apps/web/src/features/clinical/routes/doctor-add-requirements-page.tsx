@@ -1,5 +1,14 @@
-import { UnderConstruction } from '../../../components/under-construction';
+import { Typography } from 'antd';
+import { ConsultationAddForm } from '../components/consultation-add-form';
 
+/** /doctor/addRequirements — 添加问诊需求 (for a patient found by phone; assigned to the signed-in doctor). */
 export default function AddRequirementsPage() {
-  return <UnderConstruction title="新增问诊需求" />;
+  return (
+    <section aria-labelledby="add-requirements-title">
+      <Typography.Title id="add-requirements-title" level={4} style={{ marginTop: 0 }}>
+        添加问诊需求
+      </Typography.Title>
+      <ConsultationAddForm />
+    </section>
+  );
 }
