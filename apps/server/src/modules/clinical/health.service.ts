@@ -19,13 +19,15 @@ import type { HealthFormRow, HealthMemberRow, HealthRepository, MeasurementRow }
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 /** numeric as text without trailing noise ('172.0' stays '172.0', as PostgreSQL writes numeric(5,1)). */
 const dec = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+/** an answer's decimal with its one place, as the measurements' numeric(…, 1) columns write it ('162.0') */
+const fixed1 = (v: unknown): string | null => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(1) : null);
 const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The list row from a form: the patient and the form's own measurements. */
 function toSummary(row: HealthFormRow): HealthFormSummary {
   const a = row.answers ?? {};
-  const height = dec(a.height_cm);
-  const weight = dec(a.weight_kg);
+  const height = fixed1(a.height_cm);
+  const weight = fixed1(a.weight_kg);
   return {
     id: row.id,
     family_member_id: row.family_member_id,
@@ -38,7 +40,7 @@ function toSummary(row: HealthFormRow): HealthFormSummary {
     reject_reason: row.reject_reason,
     systolic: int(a.systolic),
     diastolic: int(a.diastolic),
-    blood_sugar: dec(a.blood_sugar),
+    blood_sugar: fixed1(a.blood_sugar),
     height_cm: height,
     weight_kg: weight,
     bmi: computeBmi(height, weight),

@@ -66,7 +66,7 @@ const series = (points: HealthPoint[], pick: (p: HealthPoint) => string | number
   });
 
 const base = (compact: boolean): HealthChartOption => ({
-  grid: { left: 44, right: compact ? 12 : 24, top: 36, bottom: 28 },
+  grid: { left: 44, right: 40, top: 36, bottom: 28 },
   tooltip: { trigger: 'axis' },
   legend: { top: 0 },
   xAxis: { type: 'time', axisLabel: { hideOverlap: true, formatter: '{MM}-{dd}' } },
@@ -77,11 +77,17 @@ const base = (compact: boolean): HealthChartOption => ({
 export function healthChartOptions(points: HealthPoint[], compact = false) {
   const weight: HealthChartOption = {
     ...base(compact),
+    // BMI on its own axis (right), so the weight's axis is not stretched down to 20
+    yAxis: [
+      { type: 'value', scale: true, name: 'kg' },
+      { type: 'value', scale: true, name: 'BMI', splitLine: { show: false } },
+    ],
     series: [
       { name: '体重 (kg)', type: 'line', data: series(points, (p) => p.weight_kg), connectNulls: true },
       {
         name: 'BMI',
         type: 'line',
+        yAxisIndex: 1,
         data: series(points, (p) => p.bmi),
         connectNulls: true,
         lineStyle: { type: 'dashed' },

@@ -38,7 +38,8 @@ const columns: ColumnsType<HealthFormSummary> = [
   {
     key: 'bp',
     title: '血压',
-    width: 110,
+    width: 130,
+    onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     render: (_, r) =>
       r.systolic === null ? (
         '-'
@@ -51,7 +52,8 @@ const columns: ColumnsType<HealthFormSummary> = [
   {
     key: 'sugar',
     title: '血糖',
-    width: 110,
+    width: 130,
+    onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     render: (_, r) =>
       r.blood_sugar === null ? (
         '-'
