@@ -34,7 +34,7 @@ import { useInspectRecipe } from '../api/inspection-inspect';
 import { InspectionAids } from './inspection-aids';
 import { InspectionCompare } from './inspection-compare';
 import { InspectionRejectDialog, type RejectValues } from './inspection-reject-dialog';
-import { InspectionStatusTag } from './inspection-status-tag';
+import { genderText, InspectionStatusTag } from './inspection-status-tag';
 
 const MERGED = -1;
 
@@ -151,7 +151,7 @@ function PatientBlock({ detail }: { detail: InspectionDetail }) {
   return (
     <Descriptions size="small" column={2} bordered>
       <Descriptions.Item label="患者">
-        {p.name} {p.gender} {p.age !== null ? `${p.age} 岁` : ''}
+        {p.name} {genderText(p.gender)} {p.age !== null ? `${p.age} 岁` : ''}
       </Descriptions.Item>
       <Descriptions.Item label="体重">{p.weight_kg ? `${p.weight_kg} kg` : '未填写'}</Descriptions.Item>
       <Descriptions.Item label="过敏史" span={2}>

@@ -12,9 +12,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { ListPage, type RowAction, useListPage } from '../../../components/list-page';
 import { formatDateTime } from '../../../lib/format';
+import { useSessionStore } from '../../../lib/session-store';
 import { useInspections } from '../api/inspection-list';
 import { InspectionDialog } from './inspection-dialog';
-import { InspectionStatusTag } from './inspection-status-tag';
+import { genderText, InspectionStatusTag } from './inspection-status-tag';
 
 const tabLabel = (t: InspectionTab) => (t === 'all' ? '全部' : recipeStatusLabels[t]);
 
@@ -44,7 +45,9 @@ function columnsFor(open: (r: RecipeSummary) => void): ColumnsType<RecipeSummary
         <Flex vertical>
           <span>{r.patient_name}</span>
           <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-            {[r.patient_gender, r.patient_age !== null ? `${r.patient_age} 岁` : ''].filter(Boolean).join(' · ')}
+            {[genderText(r.patient_gender), r.patient_age !== null ? `${r.patient_age} 岁` : '']
+              .filter(Boolean)
+              .join(' · ')}
           </Typography.Text>
         </Flex>
       ),
@@ -75,7 +78,8 @@ function columnsFor(open: (r: RecipeSummary) => void): ColumnsType<RecipeSummary
     {
       key: 'order_no',
       title: '订单号',
-      width: 170,
+      width: 190,
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       render: (_: unknown, r) =>
         r.order_no ? (
           <Typography.Text style={{ fontFamily: 'monospace', fontSize: 12 }}>{r.order_no}</Typography.Text>
@@ -105,6 +109,8 @@ function columnsFor(open: (r: RecipeSummary) => void): ColumnsType<RecipeSummary
  */
 export function InspectionList() {
   const list = useListPage({ querySchema: inspectionListQuerySchema });
+  // the page's rule is the role (the contracts' { pharmacy: null, roles: ['pharmacist'] }), not a permission key
+  const isPharmacist = useSessionStore((s) => s.userInfo?.roles.includes('pharmacist') ?? false);
   const query = list.query as InspectionListQuery;
   const { data, isFetching } = useInspections(query);
   const [keyword, setKeyword] = useState(query.keyword ?? '');
@@ -140,7 +146,7 @@ export function InspectionList() {
       <ListPage<RecipeSummary, InspectionListQuery>
         label="处方审核列表"
         list={list}
-        scope="pharmacy"
+        scope={() => isPharmacist}
         toolbar={
           <Flex gap={8} wrap align="center">
             <Input.Search

@@ -1,4 +1,4 @@
-import { type RecipeStatus, recipeStatusLabels } from '@pharmacy/shared';
+import { genderLabels, type RecipeStatus, recipeStatusLabels } from '@pharmacy/shared';
 import { Tag } from 'antd';
 
 const colors: Record<RecipeStatus, string> = {
@@ -16,3 +16,6 @@ export function InspectionStatusTag({ status }: { status: RecipeStatus }) {
     </Tag>
   );
 }
+
+/** 男 / 女 for the stored male / female; anything else as written. */
+export const genderText = (g: string) => genderLabels[g as keyof typeof genderLabels] ?? g;
