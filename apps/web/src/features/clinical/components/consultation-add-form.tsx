@@ -93,7 +93,7 @@ function ProductPicker({ onPick, disabled }: { onPick: (p: MedicineListItem) => 
       style={{ width: '100%' }}
       options={(data?.list ?? []).map((p) => ({
         value: p.id,
-        label: `${p.name}${p.spec ? `（${p.spec}）` : ''}${p.type === 'RX' ? ' · 处方药' : ''}`,
+        label: `${p.name}${p.spec ? `（${p.spec}）` : ''}${p.manufacturer ? ` · ${p.manufacturer}` : ''}${p.type === 'RX' ? ' · 处方药' : ''}`,
       }))}
       onChange={(id: number) => {
         const p = data?.list.find((x) => x.id === id);

@@ -85,16 +85,29 @@ function columnsFor(openDetail: (r: ConsultationSummary) => void): ColumnsType<C
         </Flex>
       ),
     },
-    { key: 'pharmacy', title: '发药药店', width: 150, render: (_, r) => r.pharmacy_name },
+    {
+      key: 'pharmacy',
+      title: '发药药店',
+      width: 190,
+      render: (_, r) => (
+        <Typography.Text ellipsis={{ tooltip: r.pharmacy_name }} style={{ maxWidth: 180 }}>
+          {r.pharmacy_name}
+        </Typography.Text>
+      ),
+    },
     {
       key: 'status',
       title: '状态',
-      width: 150,
+      width: 160,
       render: (_, r) => (
         <Flex vertical gap={2} align="start">
           <ConsultationStatusTag status={r.status} />
           {r.status === 'rejected' && r.reject_reason ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: r.reject_reason }}>
+            <Typography.Text
+              type="secondary"
+              style={{ fontSize: 12, maxWidth: 150 }}
+              ellipsis={{ tooltip: r.reject_reason }}
+            >
               {r.reject_reason}
             </Typography.Text>
           ) : null}

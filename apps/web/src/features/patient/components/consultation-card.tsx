@@ -5,7 +5,7 @@ import {
   type ConsultationStatus,
   consultationStatusLabels,
 } from '@pharmacy/shared';
-import { Button, Upload } from 'antd';
+import { Button, Popconfirm, Upload } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ImageViewer } from '../../../components/image-viewer';
@@ -24,7 +24,7 @@ const statusColors: Record<ConsultationStatus, string> = {
 const statusHints: Record<ConsultationStatus, string> = {
   pending: '等待医生接诊，可补充处方或病历照片，帮助医生判断病情',
   approved: '医生已接诊，正在开具处方',
-  prescribed: '医生已开具处方，等待药师审核',
+  prescribed: '医生已开具处方，药师审核通过后发货',
   rejected: '医生未通过本次问诊',
   cancelled: '问诊已取消',
 };
@@ -87,16 +87,23 @@ export function ConsultationCard({ request }: { request: ConsultationMine }) {
                 />
               </button>
               {editable ? (
-                <Button
-                  size="small"
-                  shape="circle"
-                  danger
-                  icon={<CloseOutlined />}
-                  aria-label={`删除图片 ${i + 1}`}
-                  loading={update.isPending}
-                  style={{ position: 'absolute', top: -8, right: -8, minWidth: 20, width: 20, height: 20 }}
-                  onClick={() => update.mutate({ id: request.id, images: request.images.filter((x) => x !== src) })}
-                />
+                <Popconfirm
+                  title="删除这张照片？"
+                  okText="删除"
+                  cancelText="取消"
+                  onConfirm={() =>
+                    update.mutateAsync({ id: request.id, images: request.images.filter((x) => x !== src) })
+                  }
+                >
+                  <Button
+                    size="small"
+                    shape="circle"
+                    danger
+                    icon={<CloseOutlined />}
+                    aria-label={`删除图片 ${i + 1}`}
+                    style={{ position: 'absolute', top: -8, right: -8, minWidth: 20, width: 20, height: 20 }}
+                  />
+                </Popconfirm>
               ) : null}
             </div>
           ))}
