@@ -334,6 +334,7 @@ export function InspectionDialog({ id, onClose }: { id: number; onClose: () => v
       {rejecting && detail ? (
         <InspectionRejectDialog
           recipeNo={detail.recipe_no}
+          hasOrder={detail.order?.status === 'pending_review'}
           pending={inspect.isPending}
           onClose={() => setRejecting(false)}
           onSubmit={(values) => decide({ decision: 'reject', ...values })}

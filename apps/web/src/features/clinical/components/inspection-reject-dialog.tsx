@@ -10,11 +10,14 @@ export interface RejectValues {
 /** 驳回处方: a reason from the list (required) and text (required for 其他); the doctor receives both. */
 export function InspectionRejectDialog({
   recipeNo,
+  hasOrder,
   pending,
   onSubmit,
   onClose,
 }: {
   recipeNo: string;
+  /** The prescription dispenses an order waiting for it: that order will be cancelled and refunded. */
+  hasOrder: boolean;
   pending: boolean;
   onSubmit: (values: RejectValues) => Promise<void>;
   onClose: () => void;
@@ -50,7 +53,7 @@ export function InspectionRejectDialog({
         <Form.Item
           name="reason"
           label="补充说明"
-          extra="驳回原因和说明将通知开方医生；订单将取消并原路退款。"
+          extra={hasOrder ? '驳回原因和说明将通知开方医生；订单将取消并原路退款。' : '驳回原因和说明将通知开方医生。'}
           rules={[
             { required: code === 'other', whitespace: true, message: '请填写驳回说明' },
             { max: INSPECTION_REASON_MAX, message: `说明最多 ${INSPECTION_REASON_MAX} 字` },
