@@ -112,8 +112,8 @@ async function main() {
   await waitFor(`${bareBase}/ceiling`);
 
   // Who calls each target (bench/targets.mjs `as`): the demo pharmacy_admin with the large seed's 20,000 messages,
-  // the bench pharmacy's staff member 13700000001 (scripts/seed-large.mjs) with its pharmacy in `pharmacyid`, or a
-  // visitor without a session.
+  // the bench pharmacy's staff member 13700000001 (scripts/seed-large.mjs) with its pharmacy in `pharmacyid`, its
+  // pharmacist 13700000003, the bench doctor 13700001001, or a visitor without a session.
   const userToken = await signInAs(productBase, '13800000002');
   const staffToken = await signInAs(productBase, '13700000001');
   const staffPharmacies = await fetch(`${productBase}/api/v1/pharmacy/me`, { headers: { Auth: staffToken } }).then(
@@ -125,6 +125,9 @@ async function main() {
   const headersAs = {
     user: { Auth: userToken },
     staff: { Auth: staffToken, pharmacyid: String(benchPharmacy.id) },
+    // the large seed's pharmacist of 压测药房1号店 and a bench doctor (scripts/seed-large.mjs, clinicalSteps)
+    pharmacist: { Auth: await signInAs(productBase, '13700000003'), pharmacyid: String(benchPharmacy.id) },
+    doctor: { Auth: await signInAs(productBase, '13700001001') },
   };
   const headersOf = (target) => (target.as ? headersAs[target.as] : {});
 

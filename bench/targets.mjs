@@ -1,8 +1,9 @@
 // The product's hot endpoints, each beside the hand-written SQL a bare Fastify + pg route runs for the same answer.
 // A module adds its endpoint here as one entry; the bare server and the runner pick it up. `as` says who calls it:
 // 'user' (the demo pharmacy_admin 13800000002, whose 20,000 messages the large seed adds), 'staff' (13700000001,
-// pharmacy_admin of the bench pharmacy 压测药房1号店 with its 20,000 quotes; the `pharmacyid` header is sent), or
-// nobody (a visitor, no Auth header). Absolute budgets per name are in bench/budgets.json (api.min_req_per_s,
+// pharmacy_admin of the bench pharmacy 压测药房1号店 with its 20,000 quotes; the `pharmacyid` header is sent),
+// 'pharmacist' (13700000003, pharmacist of 压测药房1号店; the `pharmacyid` header is sent), 'doctor' (13700001001, a
+// bench doctor with 10,000 prescriptions) or nobody (a visitor, no Auth header). Absolute budgets per name are in bench/budgets.json (api.min_req_per_s,
 // api.max_p95_ms).
 
 const sessionAccount = `select a.id from session s join account a on a.id = s.account_id
@@ -227,6 +228,58 @@ async function naiveOrderPage(db, ctx, page) {
   return { list: rows.rows, total: counts.rows[0].all, page, page_size: 20, counts: counts.rows[0] };
 }
 
+// The clinical lists' naive routes (issue 13's baseline): the tab's 20 newest rows by LIMIT 20 with their joins and line
+// texts, then the total and every tab's count by count(*) over the owner's prescriptions.
+const naiveRecipeColumns = `r.id, r.recipe_no, r.status, r.patient_name, r.patient_gender, r.patient_age, r.diagnoses,
+  coalesce((select string_agg((x.e->>'name') || ' ×' || (x.e->>'qty'), '、' order by x.n)
+    from jsonb_array_elements(r.items) with ordinality x(e, n)), '') as items_text,
+  jsonb_array_length(r.items) as item_count, jsonb_array_length(r.warnings) as warning_count, a.name as doctor_name,
+  r.pharmacy_id, ph.name as pharmacy_name, r.order_id, o.order_no, r.created_at, r.inspected_at`;
+const recipeStatuses = ['pending_inspection', 'approved', 'rejected', 'void'];
+const recipeCounts = (owner) =>
+  `select count(*)::int as all, ${recipeStatuses.map((s) => `count(*) filter (where status = '${s}')::int as ${s}`).join(', ')}
+   from recipe where ${owner} = $1`;
+
+async function naiveRecipePage(db, where, ownerColumn, ownerId, status) {
+  const [rows, counts] = await Promise.all([
+    db.query(
+      `select ${naiveRecipeColumns}
+       from (select * from recipe where ${where} order by id desc limit 20) r
+       join doctor d on d.id = r.doctor_id join account a on a.id = d.account_id
+       join pharmacy ph on ph.id = r.pharmacy_id left join orders o on o.id = r.order_id
+       order by r.id desc`,
+      status ? [ownerId, status] : [ownerId],
+    ),
+    db.query(recipeCounts(ownerColumn), [ownerId]),
+  ]);
+  const c = counts.rows[0];
+  return { list: rows.rows, total: status ? c[status] : c.all, page: 1, page_size: 20, counts: c };
+}
+
+/** The pharmacist's list (the default tab 待审方) of the pharmacy in the `pharmacyid` header. */
+async function naivePharmacistPage(db, ctx) {
+  const { rows } = await db.query(
+    `select a.id from session s join account a on a.id = s.account_id
+     join pharmacy_member m on m.account_id = a.id and m.pharmacy_id = $2 and m.status = 'active' and m.role = 'pharmacist'
+     where s.token_sha256 = $1 and s.revoked_at is null and s.expires_at > now() and a.status = 'active'`,
+    [ctx.tokenHash, ctx.pharmacyId],
+  );
+  if (!rows[0]) throw new Error('not a pharmacist of this pharmacy');
+  return naiveRecipePage(db, 'pharmacy_id = $1 and status = $2', 'pharmacy_id', ctx.pharmacyId, 'pending_inspection');
+}
+
+/** The doctor's list (all tabs) of the signed-in doctor. */
+async function naiveDoctorPage(db, ctx) {
+  const { rows } = await db.query(
+    `select d.id from session s join account a on a.id = s.account_id join doctor d on d.account_id = a.id
+     where s.token_sha256 = $1 and s.revoked_at is null and s.expires_at > now() and a.status = 'active'
+       and d.status = 'active'`,
+    [ctx.tokenHash],
+  );
+  if (!rows[0]) throw new Error('not a doctor');
+  return naiveRecipePage(db, 'doctor_id = $1', 'doctor_id', rows[0].id);
+}
+
 export const targets = [
   {
     name: 'user/info/me',
@@ -308,6 +361,21 @@ export const targets = [
     path: '/api/v1/orders/pharmacy?page=501&page_size=20',
     as: 'staff',
     bare: (db, ctx) => naiveOrderPage(db, ctx, 501),
+  },
+  {
+    // the pharmacist 13700000003 of 压测药房1号店 (4,000 prescriptions, 400 waiting; scripts/seed-large.mjs): 待审方
+    // page 1 with its total and every tab's count
+    name: 'recipe/pharmacist page 1',
+    path: '/api/v1/recipe/pharmacist?page=1&page_size=20',
+    as: 'pharmacist',
+    bare: (db, ctx) => naivePharmacistPage(db, ctx),
+  },
+  {
+    // the bench doctor 13700001001 (10,000 prescriptions over the 50 bench pharmacies): all tabs, page 1 with counts
+    name: 'recipe/doctor page 1',
+    path: '/api/v1/recipe/doctor?page=1&page_size=20',
+    as: 'doctor',
+    bare: (db, ctx) => naiveDoctorPage(db, ctx),
   },
 ];
 

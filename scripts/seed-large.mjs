@@ -138,6 +138,7 @@ export const seedSteps = [
           cross join (select array_agg(id order by id) ids from pharmacy where name like '压测药房%') ph`,
   },
   ...ordersSteps(),
+  ...clinicalSteps(),
 ];
 
 /**
@@ -301,6 +302,131 @@ function ordersSteps() {
 }
 
 /**
+ * 200,000 prescriptions over the 50 bench pharmacies (4,000 each) and 20 bench doctors (10,000 each), each written for
+ * one of its pharmacy's 4,000 latest paid RX orders from its consultation request (prescribed), with 1–3 lines of the
+ * set's RX products and coded dosage; statuses by share, so that each pharmacist's waiting tab holds 400 (the newest of
+ * each pharmacy) — the bench orders' own pending_review are a handful: approved 90 % of the rest, rejected 7 %, void
+ * 3 %, each decided one with its inspection by the pharmacy's pharmacist. 20,000 more requests the doctors added
+ * (pending, approved, rejected, cancelled). The accounts the benchmark signs in as: the doctor 13700001001 and the
+ * pharmacist 13700000003 of 压测药房1号店 (the demo password). orders.recipe_id is left unset (an update of 200,000
+ * orders would only time their triggers).
+ */
+function clinicalSteps() {
+  const bench = `(select id from pharmacy where name like '压测药房%')`;
+  const hash = `(select password_hash from account where phone = '13800000002')`;
+  return [
+    {
+      name: 'bench doctors (20) and the bench pharmacist 13700000003 of 压测药房1号店',
+      sql: `insert into account (phone, phone_user_id, name, status, password_hash)
+            select '1370000' || (1000 + g), 'bench-doctor-' || g,
+                   substr('王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高', g, 1) ||
+                   (array['文博','明远','建国','晓峰','海涛','丽君','雅琴','志强','慧敏','国华'])[1 + g % 10],
+                   'active', ${hash}
+            from generate_series(1, 20) g;
+            insert into doctor (account_id, hospital, department, title, licence_no, intro, signature_url)
+            select a.id, '压测互联网医院', (array['全科医学科','内科','心血管内科','内分泌科'])[1 + a.g % 4],
+                   (array['主治医师','副主任医师','主任医师','住院医师'])[1 + a.g % 4], '1101101' || lpad(a.g::text, 8, '0'),
+                   '压测医生', '/demo/clinical/signature-zhang-mingyuan.svg'
+            from (select id, right(phone, 2)::int as g from account where phone like '137000010%') a;
+            insert into account (phone, phone_user_id, name, status, password_hash)
+            values ('13700000003', 'bench-pharmacist', '压测药师', 'active', ${hash});
+            insert into pharmacy_member (pharmacy_id, account_id, role, permissions)
+            select (select min(id) from pharmacy where name like '压测药房%'), id, 'pharmacist', '{}'
+            from account where phone = '13700000003'`,
+    },
+    {
+      // One row per prescription to write: the pharmacy's 4,000 latest paid RX orders, numbered newest first (rn).
+      name: 'bench prescriptions planned (staging: orders, doctors, lines)',
+      sql: `drop table if exists bench_rx_product, bench_recipe;
+        create unlogged table bench_rx_product as
+          select (row_number() over (order by id) - 1)::int as rn, id, name, generic_name, spec, type, manufacturer
+          from product where barcode like '68%' and type = 'RX';
+        create unique index on bench_rx_product (rn);
+        create unlogged table bench_recipe as
+          select o.*, (o.rn * 7 + o.pi) % 20 as doctor_k,
+            case when o.rn <= 400 then 'pending_inspection'
+                 when (o.rn * 31 + o.pi) % 100 < 7 then 'rejected'
+                 when (o.rn * 31 + o.pi) % 100 < 10 then 'void' else 'approved' end as status
+          from (select o.id as order_id, o.pharmacy_id, o.account_id, o.patient_name, o.patient_gender, o.patient_age,
+                  o.paid_at + interval '15 minutes' as written_at, ph.pi,
+                  row_number() over (partition by o.pharmacy_id order by o.id desc)::int as rn
+                from orders o
+                join (select id, (row_number() over (order by id) - 1)::int as pi from pharmacy
+                      where name like '压测药房%') ph on ph.id = o.pharmacy_id
+                where o.has_rx and o.paid_at is not null) o
+          where o.rn <= 4000;
+        alter table bench_recipe add column items jsonb;
+        update bench_recipe b set items = (
+          select jsonb_agg(jsonb_build_object('product_id', p.id, 'name', p.name, 'generic_name', p.generic_name,
+              'spec', p.spec, 'type', p.type, 'manufacturer', p.manufacturer, 'dose_amount', '1', 'dose_unit', '片',
+              'frequency', (array['qd','bid','tid'])[1 + (b.rn + k) % 3], 'route', '口服', 'days', 7,
+              'qty', 1 + (b.rn + k) % 3) order by k)
+          from generate_series(0, (b.order_id % 3)::int) k
+          join bench_rx_product p on p.rn = (b.order_id * 7 + k * 4999) % (select count(*) from bench_rx_product));
+        analyze bench_recipe`,
+    },
+    {
+      name: 'consultation requests (200,000 prescribed from the orders, 20,000 added by the doctors)',
+      sql: `insert into consultation_request (pharmacy_id, account_id, doctor_id, order_id, source, patient_name,
+              patient_gender, patient_age, description, wanted_items, status, decided_at, created_at, updated_at)
+            select b.pharmacy_id, b.account_id, d.ids[1 + b.doctor_k], b.order_id, 'order', b.patient_name,
+              b.patient_gender, b.patient_age, '',
+              (select jsonb_agg(jsonb_build_object('product_id', e->'product_id', 'name', e->'name',
+                  'generic_name', e->'generic_name', 'spec', e->'spec', 'type', e->'type', 'qty', e->'qty'))
+               from jsonb_array_elements(b.items) e),
+              'prescribed', b.written_at - interval '5 minutes', b.written_at - interval '15 minutes',
+              b.written_at - interval '5 minutes'
+            from bench_recipe b
+            cross join (select array_agg(d.id order by a.phone) ids from doctor d join account a on a.id = d.account_id
+                        where a.phone like '137000010%') d
+            order by b.written_at;
+            insert into consultation_request (pharmacy_id, account_id, doctor_id, source, created_by, patient_name,
+              patient_gender, patient_age, description, status, reject_reason, decided_at, created_at, updated_at)
+            select b.pharmacy_id, b.account_id, d.ids[1 + b.doctor_k], 'staff', d.accounts[1 + b.doctor_k],
+              b.patient_name, b.patient_gender, b.patient_age, '复诊续方',
+              s.status, case when s.status in ('rejected', 'cancelled') then '建议线下就诊' else '' end,
+              case when s.status <> 'pending' then b.written_at + interval '1 hour' end,
+              b.written_at, b.written_at
+            from (select * from bench_recipe where rn <= 400) b
+            cross join (select array_agg(d.id order by a.phone) ids, array_agg(a.id order by a.phone) accounts
+                        from doctor d join account a on a.id = d.account_id where a.phone like '137000010%') d
+            cross join lateral (select (array['pending','pending','pending','pending','pending','approved','approved',
+                   'rejected','rejected','cancelled'])[1 + b.rn % 10] as status) s
+            order by b.written_at`,
+    },
+    {
+      name: 'prescriptions (200,000) and their inspections',
+      sql: `insert into recipe (recipe_no, doctor_id, pharmacy_id, account_id, consultation_request_id, order_id,
+              patient_name, patient_gender, patient_age, diagnoses, items, signature_url, status, pharmacist_id,
+              inspected_at, reject_code, reject_reason, created_at, updated_at)
+            select 'RX' || to_char(b.written_at at time zone 'Asia/Shanghai', 'YYYYMMDD')
+                     || lpad(nextval('recipe_no_seq')::text, 6, '0'),
+              c.doctor_id, b.pharmacy_id, b.account_id, c.id, b.order_id, b.patient_name, b.patient_gender,
+              b.patient_age, array[(array['高血压病','2型糖尿病','急性上呼吸道感染','慢性胃炎','高脂血症',
+                '急性支气管炎'])[1 + b.order_id % 6]], b.items, '/demo/clinical/signature-zhang-mingyuan.svg',
+              b.status, case when b.status <> 'pending_inspection' then ph.pharmacist end,
+              case when b.status <> 'pending_inspection' then b.written_at + interval '30 minutes' end,
+              case when b.status = 'rejected' then 'dosage' else '' end,
+              case when b.status = 'rejected' then '用法用量不适宜，请核对后重新开具' else '' end,
+              b.written_at, b.written_at + case when b.status <> 'pending_inspection' then interval '30 minutes'
+                else interval '0' end
+            from bench_recipe b
+            join consultation_request c on c.order_id = b.order_id
+            join (select pharmacy_id, min(account_id) as pharmacist from pharmacy_member where role = 'pharmacist'
+                  and pharmacy_id in ${bench} group by 1) ph on ph.pharmacy_id = b.pharmacy_id
+            order by b.written_at;
+            insert into recipe_inspection (recipe_id, pharmacy_id, pharmacist_id, decision, reject_code, reason, shown,
+              created_at, updated_at)
+            select r.id, r.pharmacy_id, r.pharmacist_id, case when r.status = 'rejected' then 'reject' else 'approve' end,
+              r.reject_code, r.reject_reason, '{"warnings": [], "images_viewed": 0, "merged": false}',
+              r.inspected_at, r.inspected_at
+            from recipe r where r.pharmacy_id in ${bench} and r.status <> 'pending_inspection';
+            drop table bench_recipe, bench_rx_product`,
+    },
+  ];
+}
+
+/**
  * The lists' counters (list_count, kept by the triggers of migration 0007 as the steps above insert) against
  * count(*) of the rows: the benchmark's totals are only worth measuring when they are right.
  */
@@ -313,8 +439,16 @@ export async function verifyListCounts(client, log = console.log) {
       select 'message', account_id, case when read_at is null then 'unread' else 'read' end, count(*)
       from message where deleted_at is null group by 1, 2, 3
       union all
-      select 'order', pharmacy_id, status, count(*) from orders where deleted_at is null group by 1, 2, 3)
-    , kept as (select * from list_count where scope in ('quote', 'message', 'order'))
+      select 'order', pharmacy_id, status, count(*) from orders where deleted_at is null group by 1, 2, 3
+      union all
+      select 'recipe', pharmacy_id, status, count(*) from recipe group by 1, 2, 3
+      union all
+      select 'recipe_doctor', doctor_id, status, count(*) from recipe group by 1, 2, 3
+      union all
+      select 'consultation', doctor_id, status, count(*) from consultation_request where doctor_id is not null
+      group by 1, 2, 3)
+    , kept as (select * from list_count
+               where scope in ('quote', 'message', 'order', 'recipe', 'recipe_doctor', 'consultation'))
     select count(*)::int as wrong, (select count(*)::int from kept) as counters
     from real r full join kept k using (scope, owner_id, bucket)
     where coalesce(r.n, 0) <> coalesce(k.n, 0)`);
