@@ -94,6 +94,11 @@ describe('runInspectionAids', () => {
     expect(w.message).toContain(allergy);
   });
 
+  it('names the drug of the class it matched', () => {
+    const [w] = runInspectionAids([line()], { ...adult, allergies: ['青霉素类'] });
+    expect(w.message).toContain('属青霉素类（含「阿莫西林」）');
+  });
+
   it.each([['海鲜'], ['花粉'], ['头孢类'], ['类'], ['药'], ['']])(
     'allergy %j does not match amoxicillin',
     (allergy) => {

@@ -45,7 +45,6 @@ export const allergyClasses: readonly { label: string; names: readonly string[];
     names: ['青霉素', 'β-内酰胺', '内酰胺'],
     fragments: [
       '青霉素',
-      '西林', // the penicillins' stem: 阿莫西林, 氨苄西林, 哌拉西林, 苯唑西林, 氯唑西林, 美洛西林…
       '阿莫西林',
       '氨苄西林',
       '哌拉西林',
@@ -56,6 +55,7 @@ export const allergyClasses: readonly { label: string; names: readonly string[];
       '替卡西林',
       '磺苄西林',
       '羧苄西林',
+      '西林', // the penicillins' stem, last so a named drug is reported by its name
     ],
   },
   { label: '头孢类', names: ['头孢', '头孢菌素', '头孢霉素'], fragments: ['头孢'] },

@@ -183,7 +183,7 @@ export function RecipeList() {
         total={data?.total}
         loading={isFetching}
         rowActions={rowActions}
-        actionsWidth={150}
+        actionsWidth={170}
         dialogs={{
           detail: { render: ({ id, close }) => <RecipeDetailDialog id={Number(id)} onClose={close} /> },
         }}

@@ -20,6 +20,12 @@ export interface RecipeWarningsProps {
   onReason: (code: RecipeWarningCode, reason: string) => void;
 }
 
+/** Warnings a reason cannot override: the write refuses them until the prescription is changed. */
+const mustFix: Partial<Record<RecipeWarningCode, string>> = {
+  duplicate_generic: '同一通用名不能重复开具，请删除或合并为一行',
+  child_weight: '请在患者信息中填写体重',
+};
+
 /**
  * 用药检查: the inspection aids' warnings as the doctor types, each with its reason and an input for why the doctor
  * writes it anyway. When the checks could not run the panel says so — never "no warnings".
@@ -50,7 +56,7 @@ export function RecipeWarnings({ result, failed, checking, idle, lineOf, reasons
       <Alert
         type="error"
         showIcon
-        title={`用药检查发现 ${result.warnings.length} 项提示：每项须填写继续开具的理由（至少 ${RECIPE_OVERRIDE_REASON_MIN} 个字）`}
+        title={`用药检查发现 ${result.warnings.length} 项提示：请修改处方，或逐项填写继续开具的理由（至少 ${RECIPE_OVERRIDE_REASON_MIN} 个字）`}
       />
       <List
         size="small"
@@ -65,17 +71,22 @@ export function RecipeWarnings({ result, failed, checking, idle, lineOf, reasons
               <Flex vertical gap={4} style={{ width: '100%' }}>
                 <span>
                   <Tag color="red">{recipeWarningLabels[w.code]}</Tag>
-                  <Typography.Text type="secondary">第 {w.items.map((i) => lineOf(i)).join('、')} 行：</Typography.Text>
                   {w.message}
                 </span>
-                <Input
-                  aria-label={`${recipeWarningLabels[w.code]}的理由`}
-                  placeholder="继续开具的理由（如：已确认皮试阴性、慢性病长期用药）"
-                  maxLength={200}
-                  status={short ? 'warning' : undefined}
-                  value={reason}
-                  onChange={(e) => onReason(w.code, e.target.value)}
-                />
+                {mustFix[w.code] ? (
+                  <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                    {mustFix[w.code]}（涉及第 {w.items.map((i) => lineOf(i)).join('、')} 行）
+                  </Typography.Text>
+                ) : (
+                  <Input
+                    aria-label={`${recipeWarningLabels[w.code]}的理由`}
+                    placeholder="继续开具的理由（如：已确认皮试阴性、慢性病长期用药）"
+                    maxLength={200}
+                    status={short ? 'warning' : undefined}
+                    value={reason}
+                    onChange={(e) => onReason(w.code, e.target.value)}
+                  />
+                )}
               </Flex>
             </List.Item>
           );

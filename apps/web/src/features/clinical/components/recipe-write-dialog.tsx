@@ -130,11 +130,13 @@ function ProductSelect({
   const [keyword, setKeyword] = useState('');
   const settled = useDebounced(keyword.trim(), 300);
   const { data: found = [], isFetching } = useRecipeProducts(settled);
+  // while searching: the current product and what the search found; otherwise the lines' products
   const options = useMemo(() => {
     const all = new Map<number, RecipeProductOption>();
-    for (const p of [...known, ...found]) all.set(p.id, p);
+    const current = known.filter((p) => p.id === value);
+    for (const p of settled ? [...current, ...found] : known) all.set(p.id, p);
     return [...all.values()];
-  }, [known, found]);
+  }, [known, found, settled, value]);
   return (
     <Select
       showSearch={{ filterOption: false, onSearch: setKeyword }}
