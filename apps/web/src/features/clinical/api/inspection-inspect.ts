@@ -13,6 +13,9 @@ export function useInspectRecipe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: inspectRecipe,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inspectionKeys.all }),
+    // not awaited: the dialog closes at once, the list refreshes behind it (the detail runs the aids again)
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: inspectionKeys.all });
+    },
   });
 }

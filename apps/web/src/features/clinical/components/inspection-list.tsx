@@ -66,6 +66,7 @@ function columnsFor(open: (r: RecipeSummary) => void): ColumnsType<RecipeSummary
     {
       key: 'items',
       title: '药品',
+      width: 260,
       render: (_: unknown, r) => (
         <Flex vertical gap={2} align="start">
           <Typography.Paragraph ellipsis={{ rows: 2, tooltip: r.items_text }} style={{ margin: 0, minWidth: 180 }}>
