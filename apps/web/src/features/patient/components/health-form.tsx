@@ -68,7 +68,12 @@ export function HealthForm({
 
   const onSubmit = async () => {
     const values = await validatedValues(form);
-    if (!values) return;
+    if (!values) {
+      // a long form on a phone: bring the first message into view
+      const first = form.getFieldsError().find((f) => f.errors.length > 0);
+      if (first) form.scrollToField(first.name, { block: 'center' });
+      return;
+    }
     const parsed = healthSubmitBodySchema.safeParse({
       family_member_id: member.id,
       answers: { ...form.getFieldsValue(true), pregnancy: female ? values.pregnancy : 'none' },
