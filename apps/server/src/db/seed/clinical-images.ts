@@ -110,15 +110,38 @@ function medicalRecordPage(): string {
   const w = 760;
   const para = (y: number, label: string, lines: string[]) =>
     `${t(50, y, 25, label, ' font-weight="700"')}${lines.map((l, i) => t(50, y + 40 + i * 36, 23, l)).join('')}`;
-  const body = `<g font-family="${SANS}" fill="#1f1f1f">${t(w / 2, 80, 36, OFFLINE, ` text-anchor="middle" font-weight="700" font-family="${SERIF}"`)}${t(w / 2, 128, 30, '门 诊 病 历', ` text-anchor="middle" letter-spacing="4" font-family="${SERIF}"`)}${t(50, 184, 22, '姓名：王建华　性别：男　年龄：61岁　门诊号：MZ2026110700318')}${t(50, 220, 22, '就诊科室：全科医学科　就诊日期：2026-11-07 09:42')}<line x1="40" y1="240" x2="${w - 40}" y2="240" stroke="#1f1f1f" stroke-width="2"/>${para(290, '主诉：', ['头晕、血压控制不佳 2 周。'])}${para(400, '现病史：', ['患者高血压病史 8 年，规律服用苯磺酸氨氯地平片 5mg qd，', '近 2 周家庭自测血压 150-160/90-95mmHg，伴晨起头晕，', '无胸闷胸痛，无肢体麻木。'])}${para(580, '既往史：', ['2 型糖尿病 5 年，服用二甲双胍缓释片；否认冠心病史。'])}${para(690, '过敏史：', ['否认药物及食物过敏史。'])}${para(800, '查体：', ['BP 156/94mmHg，HR 78 次/分，', '心肺听诊未见明显异常，双下肢无水肿。'])}${para(946, '诊断：', ['1. 高血压病 2 级（高危）　2. 2 型糖尿病'])}${para(1050, '处理：', ['1. 苯磺酸氨氯地平片 5mg qd 口服，加用厄贝沙坦片 150mg qd；', '2. 低盐低脂饮食，监测血压、血糖，2 周后复诊。'])}${t(430, 1170, 24, '医师签名：')}</g>${signatureStrokes('陈国平', 560, 1182, 46)}`;
+  const body = `<g font-family="${SANS}" fill="#1f1f1f">${t(w / 2, 80, 36, OFFLINE, ` text-anchor="middle" font-weight="700" font-family="${SERIF}"`)}${t(w / 2, 128, 30, '门 诊 病 历', ` text-anchor="middle" letter-spacing="4" font-family="${SERIF}"`)}${t(50, 184, 22, '姓名：李建军　性别：男　年龄：64岁　门诊号：MZ2026110700318')}${t(50, 220, 22, '就诊科室：全科医学科　就诊日期：2026-11-07 09:42')}<line x1="40" y1="240" x2="${w - 40}" y2="240" stroke="#1f1f1f" stroke-width="2"/>${para(290, '主诉：', ['头晕、血压控制不佳 2 周。'])}${para(400, '现病史：', ['患者高血压病史 8 年，规律服用苯磺酸氨氯地平片 5mg qd，', '近 2 周家庭自测血压 150-160/90-95mmHg，伴晨起头晕，', '无胸闷胸痛，无肢体麻木。'])}${para(580, '既往史：', ['2 型糖尿病 5 年，服用二甲双胍缓释片；否认冠心病史。'])}${para(690, '过敏史：', ['否认药物及食物过敏史。'])}${para(800, '查体：', ['BP 156/94mmHg，HR 78 次/分，', '心肺听诊未见明显异常，双下肢无水肿。'])}${para(946, '诊断：', ['1. 高血压病 2 级（高危）　2. 2 型糖尿病'])}${para(1050, '处理：', ['1. 苯磺酸氨氯地平片 5mg qd 口服，加用厄贝沙坦片 150mg qd；', '2. 低盐低脂饮食，监测血压、血糖，2 周后复诊。'])}${t(430, 1170, 24, '医师签名：')}</g>${signatureStrokes('陈国平', 560, 1182, 46)}`;
   return photo(900, 1400, 1.6, { w, h: 1230, fill: '#fdfcf7', body });
 }
 
-/** A medicine box on the desk: brand band, generic name, strength, Rx mark, approval number. */
-function medicineBoxPhoto(): string {
+/** What a medicine box shows: the catalogue product (demo-catalogue.ts). */
+export interface BoxProduct {
+  id: number;
+  name: string;
+  spec: string;
+  manufacturer: string;
+  approval_no: string;
+  type: string;
+}
+
+const BOX_COLORS = ['#0b6bb5', '#0a8a5f', '#b3261e', '#6a3fb5', '#c15c00', '#00838f'];
+
+/**
+ * A medicine box on the desk, photographed by the patient: the front (brand band, name, spec, Rx mark, approval number)
+ * or the side panel (batch, dates, storage, a barcode).
+ */
+function medicineBoxPhoto(p: BoxProduct, side: 'front' | 'back'): string {
   const w = 900;
   const h = 700;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><defs><linearGradient id="desk" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#d9d4cc"/><stop offset="1" stop-color="#b9b2a6"/></linearGradient><linearGradient id="front" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#eef1f5"/></linearGradient></defs><rect width="${w}" height="${h}" fill="url(#desk)"/><ellipse cx="460" cy="580" rx="360" ry="40" fill="#000" opacity="0.18"/><g transform="rotate(-5 450 350)"><polygon points="130,200 690,200 760,150 200,150" fill="#dfe6ee"/><polygon points="690,200 760,150 760,470 690,530" fill="#c5cfdb"/><rect x="130" y="200" width="560" height="330" fill="url(#front)" stroke="#b8c2cf"/><rect x="130" y="200" width="560" height="70" fill="#0b6bb5"/><rect x="130" y="470" width="560" height="60" fill="#0b6bb5"/><g font-family="${SANS}"><text x="160" y="246" font-size="28" fill="#fff" font-weight="700">络活喜®</text><text x="660" y="248" font-size="30" fill="#fff" font-weight="700" text-anchor="end">Rx</text><text x="160" y="330" font-size="46" fill="#0d2b4c" font-weight="700">苯磺酸氨氯地平片</text><text x="160" y="372" font-size="22" fill="#40526b">Amlodipine Besylate Tablets</text><text x="160" y="424" font-size="30" fill="#0d2b4c">5mg × 28片</text><rect x="560" y="392" width="110" height="44" rx="6" fill="#d6283a"/><text x="615" y="422" font-size="24" fill="#fff" text-anchor="middle" font-weight="700">处方药</text><text x="160" y="508" font-size="20" fill="#fff">国药准字H10950224    辉瑞制药有限公司</text></g></g></svg>`;
+  const color = BOX_COLORS[p.id % BOX_COLORS.length];
+  const rx = p.type === 'RX';
+  const size = Math.min(46, Math.floor(520 / Math.max(6, [...p.name].length)));
+  const batch = `${String(240000 + ((p.id * 7919) % 99999)).slice(0, 6)}${String.fromCharCode(65 + (p.id % 26))}`;
+  const face =
+    side === 'front'
+      ? `<text x="160" y="246" font-size="26" fill="#fff" font-weight="700">${esc(p.manufacturer.replace(/(股份)?有限(责任)?公司$/, ''))}</text>${rx ? '<text x="660" y="248" font-size="30" fill="#fff" font-weight="700" text-anchor="end">Rx</text>' : ''}<text x="160" y="334" font-size="${size}" fill="#0d2b4c" font-weight="700">${esc(p.name)}</text><text x="160" y="400" font-size="30" fill="#0d2b4c">${esc(p.spec.replaceAll('*', '×'))}</text>${rx ? '<rect x="560" y="392" width="110" height="44" rx="6" fill="#d6283a"/><text x="615" y="422" font-size="24" fill="#fff" text-anchor="middle" font-weight="700">处方药</text>' : ''}<text x="160" y="508" font-size="20" fill="#fff">${esc(p.approval_no)}</text>`
+      : `<text x="160" y="246" font-size="26" fill="#fff" font-weight="700">${esc(p.name)}</text><g font-size="22" fill="#263238"><text x="160" y="300">【规格】${esc(p.spec)}</text><text x="160" y="336">【生产批号】${batch}</text><text x="160" y="372">【生产日期】2026.03.${String(1 + (p.id % 28)).padStart(2, '0')}</text><text x="160" y="408">【有效期至】2028.02.${String(1 + (p.id % 28)).padStart(2, '0')}</text><text x="160" y="444">【贮藏】密封，在阴凉干燥处保存</text></g>${Array.from({ length: 28 }, (_, i) => `<rect x="${500 + i * 6}" y="300" width="${1 + ((p.id + i * 7) % 3)}" height="90" fill="#111"/>`).join('')}<text x="160" y="508" font-size="20" fill="#fff">${esc(p.manufacturer)}</text>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><defs><linearGradient id="desk" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#d9d4cc"/><stop offset="1" stop-color="#b9b2a6"/></linearGradient><linearGradient id="front" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#eef1f5"/></linearGradient></defs><rect width="${w}" height="${h}" fill="url(#desk)"/><ellipse cx="460" cy="580" rx="360" ry="40" fill="#000" opacity="0.18"/><g transform="rotate(${side === 'front' ? -5 : 4} 450 350)"><polygon points="130,200 690,200 760,150 200,150" fill="#dfe6ee"/><polygon points="690,200 760,150 760,470 690,530" fill="#c5cfdb"/><rect x="130" y="200" width="560" height="330" fill="url(#front)" stroke="#b8c2cf"/><rect x="130" y="200" width="560" height="70" fill="${color}"/><rect x="130" y="470" width="560" height="60" fill="${color}"/><g font-family="${SANS}">${face}</g></g></svg>`;
 }
 
 /** The demo doctors' signatures (doctor.signature_url) by name. */
@@ -129,14 +152,18 @@ export const demoSignatureUrls: Record<string, string> = {
 
 /** The photos patients uploaded with their requests (consultation_request.images, recipe.images). */
 export const demoRequestPhotoUrls = {
+  /** 李建军's paper prescription from his hospital. */
   prescription: '/demo/clinical/rx-paper-1.svg',
-  prescription2: '/demo/clinical/rx-paper-2.svg',
+  /** 李建军's outpatient record. */
   record: '/demo/clinical/medical-record-1.svg',
-  box: '/demo/clinical/medicine-box-1.svg',
 } as const;
 
-/** Every clinical demo image by its URL. */
-export function clinicalDemoImages(): Map<string, string> {
+/** The front and the side of a catalogue medicine's box, as a patient photographs the medicine to renew. */
+export const demoBoxPhotoUrl = (productId: number, side: 'front' | 'back' = 'front') =>
+  `/demo/clinical/box-${productId}${side === 'back' ? '-back' : ''}.svg`;
+
+/** Every clinical demo image by its URL: signatures, 李建军's documents, the boxes of the catalogue's medicines. */
+export function clinicalDemoImages(products: readonly BoxProduct[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const [name, url] of Object.entries(demoSignatureUrls)) out.set(url, signatureSvg(name));
   out.set(
@@ -144,7 +171,7 @@ export function clinicalDemoImages(): Map<string, string> {
     prescriptionPage(
       OFFLINE,
       'CF202611070318',
-      { name: '王建华', gender: '男', age: '61岁', date: '2026-11-07', diagnosis: '高血压病 2 级；2 型糖尿病' },
+      { name: '李建军', gender: '男', age: '64岁', date: '2026-11-07', diagnosis: '高血压病 2 级；2 型糖尿病' },
       [
         ['苯磺酸氨氯地平片 5mg×28片', '×1盒', '用法：每次 5mg，每日 1 次，口服'],
         ['厄贝沙坦片 150mg×7片', '×4盒', '用法：每次 150mg，每日 1 次，口服'],
@@ -153,20 +180,11 @@ export function clinicalDemoImages(): Map<string, string> {
       '陈国平',
     ),
   );
-  out.set(
-    demoRequestPhotoUrls.prescription2,
-    prescriptionPage(
-      HOSPITAL,
-      'CF202611180076',
-      { name: '陈秀英', gender: '女', age: '34岁', date: '2026-11-18', diagnosis: '急性支气管炎' },
-      [
-        ['头孢克肟分散片 100mg×12片', '×1盒', '用法：每次 100mg，每日 2 次，口服'],
-        ['盐酸氨溴索片 30mg×20片', '×1盒', '用法：每次 30mg，每日 3 次，口服'],
-      ],
-      '李文博',
-    ),
-  );
   out.set(demoRequestPhotoUrls.record, medicalRecordPage());
-  out.set(demoRequestPhotoUrls.box, medicineBoxPhoto());
+  for (const p of products) {
+    if (p.type !== 'RX' && p.type !== 'OTC') continue;
+    out.set(demoBoxPhotoUrl(p.id), medicineBoxPhoto(p, 'front'));
+    out.set(demoBoxPhotoUrl(p.id, 'back'), medicineBoxPhoto(p, 'back'));
+  }
   return out;
 }

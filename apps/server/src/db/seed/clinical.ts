@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../lib/sql-rows';
 import type { Database, DbExecutor } from '../client';
-import { demoRequestPhotoUrls, demoSignatureUrls } from './clinical-images';
+import { demoBoxPhotoUrl, demoRequestPhotoUrls, demoSignatureUrls } from './clinical-images';
 import { demoPharmacies } from './demo-data';
 
 /** Serialises this seed across instances (accounts 72_011_002 … orders 72_011_005). */
@@ -494,12 +494,10 @@ async function seedInside(tx: DbExecutor, now: number): Promise<boolean> {
         o.pharmacy_id === p1
           ? (['inspect2', 'inspect', 'approved', 'pending', 'inspect', 'pending'] as const)[k % 6]
           : (['pending', 'inspect', 'pending', 'approved'] as const)[k % 4];
+      // photos of the medicine's box: its front, and for one of them its side too (two images to merge)
+      const box = wanted[0].product.id;
       const images =
-        turn === 'inspect2'
-          ? [demoRequestPhotoUrls.prescription, demoRequestPhotoUrls.record]
-          : k % 2 === 0
-            ? [demoRequestPhotoUrls.prescription]
-            : [demoRequestPhotoUrls.box];
+        turn === 'inspect2' ? [demoBoxPhotoUrl(box), demoBoxPhotoUrl(box, 'back')] : [demoBoxPhotoUrl(box)];
       const waited = now - paid;
       if (turn === 'pending') plans.push({ ...base, requestStatus: 'pending', images });
       else if (turn === 'approved')
@@ -514,7 +512,7 @@ async function seedInside(tx: DbExecutor, now: number): Promise<boolean> {
     } else if (['pending_shipment', 'shipped', 'completed'].includes(o.status)) {
       plans.push({
         ...base,
-        images: r() < 0.6 ? [demoRequestPhotoUrls.prescription] : [],
+        images: r() < 0.6 ? [demoBoxPhotoUrl(wanted[0].product.id)] : [],
         decidedAt: at(0.15),
         recipe: {
           status: 'approved',
@@ -527,7 +525,7 @@ async function seedInside(tx: DbExecutor, now: number): Promise<boolean> {
       const reason = o.cancel_reason.replace(/^处方审核未通过[：:]/, '') || '处方药品与订单不符';
       plans.push({
         ...base,
-        images: [demoRequestPhotoUrls.box],
+        images: [demoBoxPhotoUrl(wanted[0].product.id)],
         decidedAt: at(0.2),
         recipe: {
           status: 'rejected',
@@ -600,7 +598,11 @@ async function seedInside(tx: DbExecutor, now: number): Promise<boolean> {
   // 李建军's renewal, the request the doctor's 新的问诊需求 message tells of
   staffPlan(father, drZhang, 'pending', [amlodipine], 15 * MINUTE, {
     description: '高血压 8 年，规律服用苯磺酸氨氯地平片，血压控制平稳，药快吃完了，申请续开。',
-    images: [demoRequestPhotoUrls.record, demoRequestPhotoUrls.box],
+    images: [
+      demoRequestPhotoUrls.prescription,
+      demoRequestPhotoUrls.record,
+      ...(amlodipine ? [demoBoxPhotoUrl(amlodipine.id)] : []),
+    ],
   });
   // a patient allergic to penicillins given amoxicillin: the warning overridden with its reason, at the pharmacist
   const allergic = others[0];
@@ -608,7 +610,7 @@ async function seedInside(tx: DbExecutor, now: number): Promise<boolean> {
   staffPlan(allergic, drZhang, 'prescribed', [amoxicillin, ambroxol], 3 * HOUR, {
     description:
       '咽痛、咳嗽伴发热 3 天，最高体温 38.6℃。既往青霉素类过敏史（皮疹），本次已在社区医院行青霉素皮试，结果阴性。',
-    images: [demoRequestPhotoUrls.prescription2, demoRequestPhotoUrls.record],
+    images: amoxicillin ? [demoBoxPhotoUrl(amoxicillin.id), demoBoxPhotoUrl(amoxicillin.id, 'back')] : [],
     recipe: {
       status: 'pending_inspection',
       createdAt: now - 2 * HOUR,
@@ -639,7 +641,7 @@ async function seedInside(tx: DbExecutor, now: number): Promise<boolean> {
   });
   staffPlan(others[5], drLi, 'pending', [metformin, atorvastatin], 40 * MINUTE, {
     description: '糖尿病合并血脂异常，长期服药，申请续方。',
-    images: [demoRequestPhotoUrls.prescription],
+    images: metformin ? [demoBoxPhotoUrl(metformin.id)] : [],
   });
   staffPlan(others[6], drLi, 'prescribed', [amlodipine], 5 * DAY, {
     description: '血压控制可，续开降压药。',

@@ -18,7 +18,7 @@ let cache: Map<string, string> | null = null;
 
 /**
  * Every placeholder image the demo data links to (`/demo/...`), rendered once from the same deterministic generator
- * the seed used: products (two sides), pharmacy logos and qualifications, banners and icons, doctors' signatures and prescription photos.
+ * the seed used: products (two sides), pharmacy logos and qualifications, banners and icons, doctors' signatures and the photos patients send with their requests.
  */
 export function demoImages(): Map<string, string> {
   if (cache) return cache;
@@ -42,7 +42,7 @@ export function demoImages(): Map<string, string> {
   for (const [i, r] of c.home_entry.entries()) out.set(r.icon, labelSvg(r.title.slice(0, 2), i, false));
   for (const [i, r] of c.entry_1.entries()) out.set(r.icon, labelSvg(r.title.slice(0, 2), i + 3, false));
   // the clinical seed's doctor signatures and the photos patients uploaded (db/seed/clinical.ts)
-  for (const [url, svg] of clinicalDemoImages()) out.set(url, svg);
+  for (const [url, svg] of clinicalDemoImages(data.products)) out.set(url, svg);
   cache = out;
   return out;
 }
