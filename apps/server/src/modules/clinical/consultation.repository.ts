@@ -26,8 +26,9 @@ export interface ConsultationRow {
   created_at: Date | string;
   decided_at: Date | string | null;
   doctor_name: string | null;
-  recipe_id: number | null;
-  recipe_no: string | null;
+  /** detail and the patient's list only */
+  recipe_id?: number | null;
+  recipe_no?: string | null;
   /** the family member as recorded now (null when the request names none or it was deleted) */
   member_id: number | null;
   member_name: string | null;
@@ -66,7 +67,6 @@ const columns = sql`
   c.wanted_items, c.images, c.description, c.pharmacy_id, p.name as pharmacy_name, c.order_id,
   o.order_no, o.status as order_status, c.reject_reason, c.created_at, c.decided_at,
   da.name as doctor_name,
-  r.id as recipe_id, r.recipe_no,
   fm.id as member_id, fm.name as member_name, fm.gender as member_gender, fm.birthday::text as member_birthday,
   fm.id_number as member_id_number, fm.allergy_history, fm.family_medical_history, fm.past_medical_history`;
 
@@ -76,9 +76,19 @@ const joins = sql`
   left join orders o on o.id = c.order_id
   left join doctor d on d.id = c.doctor_id
   left join account da on da.id = d.account_id
-  left join family_member fm on fm.id = c.family_member_id
+  left join family_member fm on fm.id = c.family_member_id`;
+
+/**
+ * The prescription written from a request (detail and the patient's list only; the doctor's list does not show it).
+ * recipe has no index on consultation_request_id, so the lookup walks the patient's prescriptions
+ * (recipe_account_idx) and only for a request that has one (prescribed).
+ */
+const recipeColumns = sql`, r.id as recipe_id, r.recipe_no`;
+const recipeJoin = sql`
   left join lateral (select r.id, r.recipe_no from recipe r
-    where r.consultation_request_id = c.id and r.status <> 'void' order by r.id desc limit 1) r on true`;
+    where c.status = 'prescribed' and r.account_id = c.account_id and r.consultation_request_id = c.id
+      and r.status <> 'void'
+    order by r.id desc limit 1) r on true`;
 
 /** A text[] value (drizzle spreads a JS array into a list, so build the array literal explicitly). */
 const textArray = (values: readonly string[]): SQL =>
@@ -153,7 +163,8 @@ export class ConsultationRepository {
   async findForDoctor(doctorId: number, id: number): Promise<ConsultationRow | undefined> {
     const { rows } = await queryRows<ConsultationRow>(
       this.db,
-      sql`select ${columns} from consultation_request c ${joins} where c.id = ${id} and c.doctor_id = ${doctorId}`,
+      sql`select ${columns}${recipeColumns} from consultation_request c ${joins} ${recipeJoin}
+          where c.id = ${id} and c.doctor_id = ${doctorId}`,
     );
     return rows[0];
   }
@@ -161,7 +172,8 @@ export class ConsultationRepository {
   async findForAccount(accountId: number, id: number): Promise<ConsultationRow | undefined> {
     const { rows } = await queryRows<ConsultationRow>(
       this.db,
-      sql`select ${columns} from consultation_request c ${joins} where c.id = ${id} and c.account_id = ${accountId}`,
+      sql`select ${columns}${recipeColumns} from consultation_request c ${joins} ${recipeJoin}
+          where c.id = ${id} and c.account_id = ${accountId}`,
     );
     return rows[0];
   }
@@ -169,11 +181,12 @@ export class ConsultationRepository {
   async pageForAccount(accountId: number, limit: number, offset: number) {
     const { rows } = await queryRows<ConsultationRow & { total: number | string }>(
       this.db,
-      sql`select ${columns}, (select count(*) from consultation_request x where x.account_id = ${accountId}) as total
+      sql`select ${columns}${recipeColumns},
+          (select count(*) from consultation_request x where x.account_id = ${accountId}) as total
         from (select c.id from consultation_request c where c.account_id = ${accountId}
               order by c.id desc limit ${limit} offset ${offset}) ids
         join consultation_request c on c.id = ids.id
-        ${joins}
+        ${joins} ${recipeJoin}
         order by c.id desc`,
     );
     const total = rows.length

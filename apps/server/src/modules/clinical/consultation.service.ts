@@ -96,7 +96,7 @@ const toMine = (row: ConsultationRow): ConsultationMine => ({
   order_id: row.order_id,
   order_no: row.order_no,
   reject_reason: row.reject_reason,
-  recipe_no: row.status === 'prescribed' ? row.recipe_no : null,
+  recipe_no: row.status === 'prescribed' ? (row.recipe_no ?? null) : null,
   created_at: iso(row.created_at)!,
 });
 
@@ -145,8 +145,8 @@ export class ConsultationService {
       patient: toPatient(row, summary),
       images: row.images,
       doctor_name: row.doctor_name ?? '',
-      recipe_id: row.recipe_id,
-      recipe_no: row.recipe_no,
+      recipe_id: row.recipe_id ?? null,
+      recipe_no: row.recipe_no ?? null,
     };
   }
 
