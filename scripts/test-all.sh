@@ -6,11 +6,27 @@ cd "$(dirname "$0")/.."
 mkdir -p .tmp
 step() { printf '\n==> %s\n' "$*"; }
 
-step "lint (biome)"
-npx biome check .
-
-step "typecheck (tsc)"
-npm run -s typecheck
+# Lint and the typechecks (package.json's `typecheck`, its `&&` parts dealt into two lanes) share the two cores: three
+# lanes side by side, each log printed whole once all are done (CI time, docs/quality-harness.md).
+step "lint (biome) and typecheck (tsc), side by side"
+typecheck_lane() { node -e '
+  const parts = require("./package.json").scripts.typecheck.split("&&").map((s) => s.trim());
+  console.log(parts.filter((_, i) => i % 2 === Number(process.argv[1])).join(" && ") || "true");' "$1"; }
+lanes=("npx biome check ." "$(typecheck_lane 0)" "$(typecheck_lane 1)")
+pids=()
+for i in "${!lanes[@]}"; do
+  PATH="$PWD/node_modules/.bin:$PATH" sh -c "${lanes[$i]}" >".tmp/lane-$i.log" 2>&1 &
+  pids+=($!)
+done
+failed=0
+for i in "${!lanes[@]}"; do
+  rc=0
+  wait "${pids[$i]}" || rc=$?
+  printf -- '--- %s (exit %s)\n' "${lanes[$i]}" "$rc"
+  cat ".tmp/lane-$i.log"
+  [ "$rc" = 0 ] || failed=1
+done
+[ "$failed" = 0 ] || { echo "lint or typecheck failed" >&2; exit 1; }
 
 step "unit and API tests on PGlite (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest-pglite.json
