@@ -66,6 +66,8 @@ interface RecipeRow {
   items?: { product_id: number; name: string; qty: number }[];
   signatureUrl?: string;
   pharmacistPhone?: string;
+  /** kg; null: no weight recorded */
+  weightKg?: string | null;
 }
 
 let serial = 0;
@@ -97,7 +99,7 @@ async function insertRecipe(r: RecipeRow) {
     insert into recipe (recipe_no, doctor_id, pharmacy_id, account_id, patient_name, patient_gender, patient_age,
       patient_weight_kg, allergies, diagnoses, items, signature_url, status, pharmacist_id, inspected_at, created_at)
     values (${recipeNo}, ${r.doctorId}, ${r.pharmacyId ?? p1}, ${patientId}, ${r.patientName ?? '王晓梅'}, 'female', 36,
-      ${'58.5'}, ${sql`array['青霉素']::text[]`}, ${sql`array['急性上呼吸道感染']::text[]`}, ${JSON.stringify(items)}::jsonb,
+      ${r.weightKg === undefined ? '58.5' : r.weightKg}, ${sql`array['青霉素']::text[]`}, ${sql`array['急性上呼吸道感染']::text[]`}, ${JSON.stringify(items)}::jsonb,
       ${r.signatureUrl ?? ''}, ${status}, ${pharmacistId}, ${decided ? created : null}, ${created})
     returning id`);
   return { id: row.id, recipeNo, items };
@@ -167,6 +169,7 @@ describe('printable prescription (PDF)', () => {
       '普通处方',
       r.recipeNo,
       '王晓梅',
+      '58.5kg',
       '青霉素',
       '急性上呼吸道感染',
       productA.name,
@@ -191,10 +194,12 @@ describe('printable prescription (PDF)', () => {
     const good = await insertRecipe({
       doctorId: docA.id,
       signatureUrl: '/api/v1/upload/signatureTestKey000000001.png',
+      weightKg: null,
     });
     const [withImage] = await pdfRead((await get(`/recipe/doctor/${good.id}/pdf`, docA.token)).rawPayload);
     expect(withImage.images).toBe(2);
     expect(withImage.text).toContain('待审方');
+    expect(withImage.text).not.toContain('体重');
 
     for (const signatureUrl of ['/api/v1/upload/signatureTestKey000000002.png', '/api/v1/upload/missing.png']) {
       const bad = await insertRecipe({ doctorId: docA.id, signatureUrl });

@@ -207,7 +207,7 @@ async function draw(
   field('姓名', d.patient.name, x0, y, col * 1.4);
   field('性别', d.patient.gender, x0 + col * 1.4, y, col * 0.8);
   field('年龄', d.patient.age === null ? '' : `${d.patient.age}岁`, x0 + col * 2.2, y, col * 0.8);
-  field('体重', d.patient.weight_kg ? `${d.patient.weight_kg}kg` : '', x0 + col * 3, y, col);
+  if (d.patient.weight_kg) field('体重', `${d.patient.weight_kg}kg`, x0 + col * 3, y, col);
   y += 5.5 * MM;
   const dept = [d.doctor.department, d.order_no ? `订单号：${d.order_no}` : ''].filter(Boolean).join('    ');
   if (dept) {
