@@ -65,7 +65,7 @@ const series = (points: HealthPoint[], pick: (p: HealthPoint) => string | number
     return v === null ? [] : [[p.measured_at, Number(v)] as Pair];
   });
 
-const base = (compact: boolean): HealthChartOption => ({
+const base = (): HealthChartOption => ({
   grid: { left: 44, right: 40, top: 36, bottom: 28 },
   tooltip: { trigger: 'axis' },
   legend: { top: 0 },
@@ -76,7 +76,7 @@ const base = (compact: boolean): HealthChartOption => ({
 /** The chart options, one per panel: weight (and BMI), blood pressure with the 140/90 reference, blood sugar. */
 export function healthChartOptions(points: HealthPoint[], compact = false) {
   const weight: HealthChartOption = {
-    ...base(compact),
+    ...base(),
     // BMI on its own axis (right), so the weight's axis is not stretched down to 20
     yAxis: [
       { type: 'value', scale: true, name: 'kg' },
@@ -95,7 +95,7 @@ export function healthChartOptions(points: HealthPoint[], compact = false) {
     ],
   };
   const pressure: HealthChartOption = {
-    ...base(compact),
+    ...base(),
     series: [
       {
         name: '收缩压',
@@ -134,7 +134,7 @@ export function healthChartOptions(points: HealthPoint[], compact = false) {
     ],
   };
   const sugar: HealthChartOption = {
-    ...base(compact),
+    ...base(),
     series: [
       {
         name: '空腹血糖 (mmol/L)',
