@@ -152,6 +152,8 @@ const USAGES: Usage[] = [
   { match: '拉唑', dose: '1', frequency: 'qd', chronic: true },
   { match: '泼尼松', dose: '2', frequency: 'qd' },
   { match: '安宫牛黄丸', dose: '1', frequency: 'qd' },
+  { match: '口服溶液', dose: '10', frequency: 'tid' },
+  { match: '糖浆', dose: '10', frequency: 'tid' },
 ];
 
 /** The diagnosis a medicine's category (or generic name) suggests. */
