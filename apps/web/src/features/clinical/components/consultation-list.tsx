@@ -73,12 +73,12 @@ function columnsFor(openDetail: (r: ConsultationSummary) => void): ColumnsType<C
     {
       key: 'source',
       title: '来源',
-      width: 170,
+      width: 200,
       render: (_, r) => (
         <Flex vertical gap={2} align="start">
           <ConsultationSourceTag source={r.source} />
           {r.order_no ? (
-            <Typography.Text style={{ fontFamily: 'monospace', fontSize: 12 }} copyable>
+            <Typography.Text style={{ fontFamily: 'monospace', fontSize: 12, whiteSpace: 'nowrap' }} copyable>
               {r.order_no}
             </Typography.Text>
           ) : null}

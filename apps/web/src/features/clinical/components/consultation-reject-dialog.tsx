@@ -54,6 +54,14 @@ export function ConsultationRejectDialog({
           title={`拒绝后订单 ${request.order_no} 将被取消，款项原路退回，患者会收到通知。`}
         />
       ) : null}
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>
+        常用：
+        {reasons.map((r) => (
+          <Typography.Link key={r} style={{ marginInlineEnd: 8 }} onClick={() => form.setFieldsValue({ reason: r })}>
+            {r}
+          </Typography.Link>
+        ))}
+      </Typography.Paragraph>
       <Form form={form} layout="vertical" name="consultation-reject" onFinish={() => void submit()}>
         <Form.Item
           name="reason"
@@ -62,20 +70,6 @@ export function ConsultationRejectDialog({
             { required: true, whitespace: true, message: '请填写拒绝原因' },
             { max: CONSULTATION_REJECT_REASON_MAX, message: `拒绝原因最多 ${CONSULTATION_REJECT_REASON_MAX} 字` },
           ]}
-          extra={
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              常用：
-              {reasons.map((r) => (
-                <Typography.Link
-                  key={r}
-                  style={{ marginInlineEnd: 8 }}
-                  onClick={() => form.setFieldsValue({ reason: r })}
-                >
-                  {r}
-                </Typography.Link>
-              ))}
-            </Typography.Text>
-          }
         >
           <Input.TextArea
             rows={3}
