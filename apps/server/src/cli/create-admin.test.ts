@@ -27,7 +27,7 @@ const runElsewhere: Record<string, string> = {
   'DATABASE_URL=postgres://user:pass@host:5432/db npm start':
     'the server on PostgreSQL: the API suite on PostgreSQL (scripts/test-all.sh) and harness/two-instances.test.ts',
   'DATABASE_URL=postgres://user:pass@host:5432/db SEED_DEMO=1 npm start':
-    'seeding on PostgreSQL: every API test seeds its PostgreSQL database under scripts/test-all.sh',
+    "seeding on PostgreSQL: the API tests' template database is seeded once per run under scripts/test-all.sh (test/test-app.ts), and harness/two-instances.test.ts starts servers with SEED_DEMO=1",
   'npm test': '.ci/run',
   'npm run bench': 'by hand: bench/README.md (timings are recorded there, not asserted)',
 };
