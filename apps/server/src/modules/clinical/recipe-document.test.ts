@@ -124,6 +124,92 @@ async function pdfRead(pdf: Buffer) {
   return pages;
 }
 
+/** Code 128 symbols 0..105 as bar/space widths in modules (106, the stop, has a seventh bar). */
+const CODE128 = (
+  '212222 222122 222221 121223 121322 131222 122213 122312 132212 221213 221312 231212 112232 122132 122231 113222 ' +
+  '123122 123221 223211 221132 221231 213212 223112 312131 311222 321122 321221 312212 322112 322211 212123 212321 ' +
+  '232121 111323 131123 131321 112313 132113 132311 211313 231113 231311 112133 112331 132131 113123 113321 133121 ' +
+  '313121 211331 231131 213113 213311 213131 311123 311321 331121 312113 312311 332111 314111 221411 431111 111224 ' +
+  '111422 121124 121421 141122 141221 112214 112412 122114 122411 142112 142211 241211 221114 413111 241112 134111 ' +
+  '111242 121142 121241 114212 124112 124211 411212 421112 421211 212141 214121 412121 111143 111341 131141 114113 ' +
+  '114311 411113 411311 113141 114131 311141 411131 211412 211214 211232'
+).split(' ');
+
+/**
+ * Reads a Code 128 barcode from one row of pixels (dark = bar): the run lengths in modules, symbol by symbol, the
+ * check symbol verified; code sets A, B and C with their switches. Throws when the row is not a valid barcode.
+ */
+function decodeCode128(dark: boolean[]): string {
+  const runs: number[] = [];
+  let i = dark.indexOf(true);
+  const end = dark.lastIndexOf(true);
+  while (i <= end) {
+    let j = i;
+    while (j <= end && dark[j] === dark[i]) j++;
+    runs.push(j - i);
+    i = j;
+  }
+  // the start symbol's first six runs are 11 modules wide
+  const module = runs.slice(0, 6).reduce((a, b) => a + b, 0) / 11;
+  const widths = runs.map((r) => Math.round(r / module));
+  const values: number[] = [];
+  for (let k = 0; k + 6 <= widths.length; k += 6) {
+    const pattern = widths.slice(k, k + 6).join('');
+    const value = CODE128.indexOf(pattern);
+    if (value < 0) {
+      if (widths.slice(k).join('') === '2331112') break; // stop
+      throw new Error(`not a Code 128 symbol at run ${k}: ${pattern}`);
+    }
+    values.push(value);
+  }
+  const [start, ...rest] = values;
+  const check = rest.pop()!;
+  const sum = rest.reduce((n, v, idx) => n + v * (idx + 1), start);
+  if (sum % 103 !== check) throw new Error('Code 128 check symbol mismatch');
+  let set = start === 103 ? 'A' : start === 104 ? 'B' : 'C';
+  let out = '';
+  for (const v of rest) {
+    if (set === 'C') {
+      if (v < 100) out += String(v).padStart(2, '0');
+      else set = v === 100 ? 'B' : 'A';
+    } else if (v === 99) set = 'C';
+    else if (v === 100 && set === 'A') set = 'B';
+    else if (v === 101 && set === 'B') set = 'A';
+    else if (v < 96) out += set === 'B' ? String.fromCharCode(v + 32) : String.fromCharCode(v < 64 ? v + 32 : v - 64);
+  }
+  return out;
+}
+
+/** The first image painted on the first page (the barcode, drawn in the header), read back as Code 128. */
+async function readBarcode(pdf: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+  const page = await doc.getPage(1);
+  const ops = await page.getOperatorList();
+  const at = ops.fnArray.indexOf(pdfjs.OPS.paintImageXObject);
+  const name = ops.argsArray[at][0] as string;
+  const image = await new Promise<{ width: number; height: number; data: Uint8ClampedArray; kind: number }>((resolve) =>
+    page.objs.get(name, resolve),
+  );
+  const y = Math.floor(image.height / 2);
+  const dark: boolean[] = [];
+  if (image.kind === pdfjs.ImageKind.GRAYSCALE_1BPP) {
+    const rowBytes = Math.ceil(image.width / 8);
+    for (let x = 0; x < image.width; x++) {
+      dark.push(((image.data[y * rowBytes + (x >> 3)] >> (7 - (x & 7))) & 1) === 0);
+    }
+  } else {
+    // bwip-js draws black bars on a transparent ground: a bar is opaque and dark
+    const rgba = image.kind === pdfjs.ImageKind.RGBA_32BPP;
+    const channels = rgba ? 4 : 3;
+    for (let x = 0; x < image.width; x++) {
+      const p = (y * image.width + x) * channels;
+      dark.push(image.data[p] < 128 && (!rgba || image.data[p + 3] >= 128));
+    }
+  }
+  return decodeCode128(dark);
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   p1 = (await one<{ id: number }>(sql`select id from pharmacy where name = '仁心大药房(上海浦东店)'`)).id;
@@ -184,6 +270,8 @@ describe('printable prescription (PDF)', () => {
     }
     // the barcode is the one image (the SVG signature is written as the name)
     expect(page.images).toBe(1);
+    // and it reads back as the prescription number
+    expect(await readBarcode(res.rawPayload)).toBe(r.recipeNo);
   });
 
   it('a stored PNG signature is embedded beside the barcode; an unreadable one never fails the PDF', async () => {
