@@ -7,7 +7,16 @@ import { frequencyLabel, RecipeStatusTag, recipePatientLine } from './recipe-sta
 const rejectLabel = (code: string) => inspectionRejectReasons.find((r) => r.code === code)?.label ?? code;
 
 /** A written prescription (the form dialog): patient, diagnoses, items, the aids' warnings with the doctor's reasons, signature, inspections. */
-export function RecipeDetailDialog({ id, onClose }: { id: number; onClose: () => void }) {
+export function RecipeDetailDialog({
+  id,
+  onClose,
+  onRenew,
+}: {
+  id: number;
+  onClose: () => void;
+  /** 续开处方: write a new prescription for the same family member at the same pharmacy, prefilled from this one. */
+  onRenew?: (recipe: { id: number }) => void;
+}) {
   const { data: r, isLoading, isError } = useRecipeDetail(id);
   return (
     <Modal
@@ -18,7 +27,12 @@ export function RecipeDetailDialog({ id, onClose }: { id: number; onClose: () =>
       destroyOnHidden
       footer={
         <Flex justify="end" gap={8}>
-          {r ? <Button onClick={() => void openRecipePdf(r.id).catch(() => undefined)}>打印处方笺</Button> : null}
+          {r && onRenew && r.patient.family_member_id !== null ? (
+            <Button onClick={() => onRenew(r)}>续开处方</Button>
+          ) : null}
+          {r && r.status !== 'void' ? (
+            <Button onClick={() => void openRecipePdf(r.id).catch(() => undefined)}>打印处方笺</Button>
+          ) : null}
           <Button type="primary" onClick={onClose}>
             关闭
           </Button>

@@ -11,7 +11,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListPage, type RowAction, useListPage } from '../../../components/list-page';
+import { ACTION_ID_PARAM, ACTION_PARAM, ListPage, type RowAction, useListPage } from '../../../components/list-page';
 import { dialogToast } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { openRecipePdf } from '../api/recipe-detail';
@@ -19,7 +19,7 @@ import { useDoctorRecipes } from '../api/recipe-list';
 import { useVoidRecipe } from '../api/recipe-write';
 import { RecipeDetailDialog } from './recipe-detail-dialog';
 import { RecipeStatusTag, recipePatientLine } from './recipe-status-tag';
-import { RecipeWriteDialog } from './recipe-write-dialog';
+import { RecipeWriteDialog, type RecipeWriteSource } from './recipe-write-dialog';
 
 const tabLabels: Record<RecipeDoctorTab, string> = { ...recipeStatusLabels, all: '全部' };
 
@@ -85,7 +85,8 @@ const columns: ColumnsType<RecipeSummary> = [
 
 /**
  * 处方管理: the doctor's prescriptions by status tab (with counts), searched by patient and date; 查看 (the form
- * dialog), 作废 (pending ones), 打印 (the A5 PDF in a new tab); the write dialog (处方笺) opens from `?write=<request id>`.
+ * dialog, with 续开处方), 作废 (pending ones), 打印 (the A5 PDF in a new tab); the write dialog (处方笺) opens from
+ * `?write=<request id>` or, renewing an earlier prescription for its family member and pharmacy, `?renew=<recipe id>`.
  */
 export function RecipeList() {
   const list = useListPage({ querySchema: recipeDoctorListQuerySchema });
@@ -94,6 +95,9 @@ export function RecipeList() {
   const voidRecipe = useVoidRecipe();
   const [searchParams, setSearchParams] = useSearchParams();
   const writeId = Number(searchParams.get('write') ?? 0);
+  const renewId = Number(searchParams.get('renew') ?? 0);
+  const source: RecipeWriteSource | null =
+    writeId > 0 ? { kind: 'request', id: writeId } : renewId > 0 ? { kind: 'renew', id: renewId } : null;
   const [patient, setPatient] = useState(query.patient ?? '');
   useEffect(() => setPatient(query.patient ?? ''), [query.patient]);
   const counts = data?.counts;
@@ -103,6 +107,7 @@ export function RecipeList() {
       (p) => {
         const next = new URLSearchParams(p);
         next.delete('write');
+        next.delete('renew');
         return next;
       },
       { replace: true },
@@ -185,12 +190,29 @@ export function RecipeList() {
         rowActions={rowActions}
         actionsWidth={170}
         dialogs={{
-          detail: { render: ({ id, close }) => <RecipeDetailDialog id={Number(id)} onClose={close} /> },
+          detail: {
+            render: ({ id, close }) => (
+              <RecipeDetailDialog
+                id={Number(id)}
+                onClose={close}
+                onRenew={(r) =>
+                  setSearchParams((p) => {
+                    const next = new URLSearchParams(p);
+                    next.delete(ACTION_PARAM);
+                    next.delete(ACTION_ID_PARAM);
+                    next.set('renew', String(r.id));
+                    return next;
+                  })
+                }
+              />
+            ),
+          },
         }}
       />
-      {writeId > 0 ? (
+      {source ? (
         <RecipeWriteDialog
-          consultationId={writeId}
+          key={`${source.kind}-${source.id}`}
+          source={source}
           onClose={closeWrite}
           onWritten={(r) => {
             closeWrite();

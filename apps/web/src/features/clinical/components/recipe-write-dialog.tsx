@@ -38,6 +38,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { validatedValues } from '../../../components/form-validation';
 import { dialogToast } from '../../../lib/feedback';
+import { useRecipeDetail } from '../api/recipe-detail';
 import { uploadSignature, useCommonDiagnoses, useDoctorProfile, useUpdateDoctorProfile } from '../api/recipe-profile';
 import { useRecipeCheck, useRecipeConsultation, useRecipeProducts, useWriteRecipe } from '../api/recipe-write';
 import { RecipeDiagnosesDialog } from './recipe-diagnoses-dialog';
@@ -281,6 +282,58 @@ function PatientBlock({ request }: { request: RecipeConsultation }) {
   );
 }
 
+/** Where the prescription is written from: an approved request, or a renewal of an earlier prescription of the doctor's. */
+export type RecipeWriteSource = { kind: 'request'; id: number } | { kind: 'renew'; id: number };
+
+interface Prefill {
+  request: RecipeConsultation;
+  lines: LineValues[];
+  diagnoses: string[];
+  weight: number | null;
+}
+
+/** The write dialog's patient, pharmacy and first lines, from the request or from the prescription renewed. */
+function usePrefill(source: RecipeWriteSource): { prefill: Prefill | undefined; isLoading: boolean; isError: boolean } {
+  const consultation = useRecipeConsultation(source.kind === 'request' ? source.id : 0);
+  const earlier = useRecipeDetail(source.kind === 'renew' ? source.id : 0);
+  const prefill = useMemo((): Prefill | undefined => {
+    if (source.kind === 'request') {
+      const request = consultation.data;
+      return request ? { request, lines: initialLines(request), diagnoses: [], weight: null } : undefined;
+    }
+    const r = earlier.data;
+    if (!r || r.patient.family_member_id === null) return undefined;
+    const { weight_kg, ...patient } = r.patient;
+    return {
+      request: {
+        id: 0,
+        status: 'approved',
+        patient,
+        pharmacy_id: r.pharmacy_id,
+        pharmacy_name: r.pharmacy_name,
+        order_id: null,
+        order_no: null,
+        description: `续开处方 ${r.recipe_no}`,
+        wanted_items: [],
+        images: [],
+      },
+      lines: r.items.map((it) => ({
+        product_id: it.product_id,
+        dose_amount: it.dose_amount,
+        dose_unit: it.dose_unit,
+        frequency: it.frequency,
+        route: it.route,
+        days: it.days,
+        qty: it.qty,
+      })),
+      diagnoses: r.diagnoses,
+      weight: weight_kg ? Number(weight_kg) : null,
+    };
+  }, [source.kind, consultation.data, earlier.data]);
+  const active = source.kind === 'request' ? consultation : earlier;
+  return { prefill, isLoading: active.isLoading, isError: active.isError || (!active.isLoading && !prefill) };
+}
+
 const initialLines = (request: RecipeConsultation): LineValues[] =>
   request.wanted_items.map((w) => ({
     product_id: w.product_id,
@@ -299,15 +352,22 @@ const initialLines = (request: RecipeConsultation): LineValues[] =>
  * pending_inspection.
  */
 export function RecipeWriteDialog({
-  consultationId,
+  source,
   onClose,
   onWritten,
 }: {
-  consultationId: number;
+  source: RecipeWriteSource;
   onClose: () => void;
   onWritten: (recipe: { id: number; recipe_no: string }) => void;
 }) {
-  const { data: request, isLoading, isError } = useRecipeConsultation(consultationId);
+  const { prefill, isLoading, isError } = usePrefill(source);
+  const request = prefill?.request;
+  /** the patient and pharmacy of the body: the request, or the family member at the earlier prescription's pharmacy */
+  const target = request
+    ? source.kind === 'request'
+      ? { consultation_request_id: request.id }
+      : { family_member_id: request.patient.family_member_id as number, pharmacy_id: request.pharmacy_id }
+    : null;
   const { data: profile } = useDoctorProfile();
   const { data: commonDiagnoses = [] } = useCommonDiagnoses(profile?.id ?? 0);
   const [form] = Form.useForm<WriteValues>();
@@ -316,16 +376,18 @@ export function RecipeWriteDialog({
   const [managing, setManaging] = useState(false);
 
   useEffect(() => {
-    if (request) form.setFieldsValue({ diagnoses: [], items: initialLines(request), weight_kg: null });
-  }, [request, form]);
+    if (prefill) form.setFieldsValue({ diagnoses: prefill.diagnoses, items: prefill.lines, weight_kg: prefill.weight });
+  }, [prefill, form]);
 
   const lines = (Form.useWatch('items', form) ?? []) as LineValues[];
   const weight = Form.useWatch('weight_kg', form) as number | null | undefined;
   const completeIndexes = lines.flatMap((l, i) => (l && complete(l) ? [i] : []));
   const body: RecipeCheckBody | null =
-    request && completeIndexes.length
+    target && completeIndexes.length
       ? {
-          consultation_request_id: request.id,
+          ...('consultation_request_id' in target
+            ? { consultation_request_id: target.consultation_request_id }
+            : { family_member_id: target.family_member_id }),
           weight_kg: weightText(weight),
           items: completeIndexes.map((i) => toInput(lines[i] as Required<LineValues>)),
         }
@@ -341,7 +403,7 @@ export function RecipeWriteDialog({
   const canSubmit = approved && !!profile?.signature_url;
 
   const submit = async () => {
-    if (!request) return;
+    if (!target) return;
     const values = await validatedValues(form);
     if (!values) return;
     const items = values.items.filter(complete).map(toInput);
@@ -351,7 +413,7 @@ export function RecipeWriteDialog({
     ) as Partial<Record<RecipeWarningCode, string>>;
     try {
       const written = await write.mutateAsync({
-        consultation_request_id: request.id,
+        ...target,
         weight_kg: weightText(values.weight_kg),
         diagnoses: values.diagnoses.map((d) => d.trim()).filter(Boolean),
         items,
@@ -368,7 +430,7 @@ export function RecipeWriteDialog({
     <Modal
       open
       width={1120}
-      title="处方笺"
+      title={source.kind === 'renew' ? '处方笺（续开）' : '处方笺'}
       onCancel={onClose}
       destroyOnHidden
       maskClosable={false}
@@ -384,7 +446,11 @@ export function RecipeWriteDialog({
       {isLoading ? (
         <Skeleton active />
       ) : isError || !request ? (
-        <Alert type="error" showIcon title="问诊需求不存在或无权查看" />
+        <Alert
+          type="error"
+          showIcon
+          title={source.kind === 'request' ? '问诊需求不存在或无权查看' : '该处方不能续开（处方不存在或未关联就诊人）'}
+        />
       ) : (
         <Form form={form} layout="vertical" requiredMark={false} initialValues={{ diagnoses: [], items: [] }}>
           <Flex vertical gap={12}>
