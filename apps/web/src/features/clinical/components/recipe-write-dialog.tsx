@@ -290,6 +290,8 @@ interface Prefill {
   lines: LineValues[];
   diagnoses: string[];
   weight: number | null;
+  /** a renewal starts from the reasons the doctor gave last time (still to be confirmed by submitting) */
+  reasons: Partial<Record<RecipeWarningCode, string>>;
 }
 
 /** The write dialog's patient, pharmacy and first lines, from the request or from the prescription renewed. */
@@ -299,7 +301,7 @@ function usePrefill(source: RecipeWriteSource): { prefill: Prefill | undefined; 
   const prefill = useMemo((): Prefill | undefined => {
     if (source.kind === 'request') {
       const request = consultation.data;
-      return request ? { request, lines: initialLines(request), diagnoses: [], weight: null } : undefined;
+      return request ? { request, lines: initialLines(request), diagnoses: [], weight: null, reasons: {} } : undefined;
     }
     const r = earlier.data;
     if (!r || r.patient.family_member_id === null) return undefined;
@@ -328,6 +330,7 @@ function usePrefill(source: RecipeWriteSource): { prefill: Prefill | undefined; 
       })),
       diagnoses: r.diagnoses,
       weight: weight_kg ? Number(weight_kg) : null,
+      reasons: Object.fromEntries(r.warnings.filter((w) => w.override_reason).map((w) => [w.code, w.override_reason])),
     };
   }, [source.kind, consultation.data, earlier.data]);
   const active = source.kind === 'request' ? consultation : earlier;
@@ -376,7 +379,9 @@ export function RecipeWriteDialog({
   const [managing, setManaging] = useState(false);
 
   useEffect(() => {
-    if (prefill) form.setFieldsValue({ diagnoses: prefill.diagnoses, items: prefill.lines, weight_kg: prefill.weight });
+    if (!prefill) return;
+    form.setFieldsValue({ diagnoses: prefill.diagnoses, items: prefill.lines, weight_kg: prefill.weight });
+    setReasons(prefill.reasons);
   }, [prefill, form]);
 
   const lines = (Form.useWatch('items', form) ?? []) as LineValues[];
