@@ -66,7 +66,7 @@ const columns: ColumnsType<RecipeSummary> = [
           {r.items_text}
         </Typography.Paragraph>
         {r.warning_count ? (
-          <Typography.Text type="warning" style={{ fontSize: 12 }}>
+          <Typography.Text style={{ fontSize: 12, color: '#ad4e00' }}>
             用药检查提示 {r.warning_count} 项（已说明）
           </Typography.Text>
         ) : null}
