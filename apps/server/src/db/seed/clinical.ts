@@ -495,7 +495,7 @@ async function seedInside(tx: DbExecutor, now: number): Promise<boolean> {
       const turn =
         o.pharmacy_id === p1
           ? (['inspect2', 'inspect', 'approved', 'pending', 'inspect', 'pending'] as const)[k % 6]
-          : (['pending', 'inspect', 'pending', 'approved'] as const)[k % 4];
+          : (['pending', 'inspect', 'approved', 'pending'] as const)[k % 4];
       // photos of the medicine's box: its front, and for one of them its side too (two images to merge)
       const box = wanted[0].product.id;
       const images =
