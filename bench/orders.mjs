@@ -84,11 +84,8 @@ export async function measureExport({ baseUrl, databaseUrl, token, pid, days = 3
   } finally {
     await client.end();
   }
-  // The baseline is the server's RSS before the request (after the list targets it holds their uncollected garbage);
-  // the peak is the largest sample while the export runs, from the first 100 ms on: what the export makes the process
-  // reach (the server collects its garbage before a large export: lib/spreadsheet-export.ts collectBeforeLargeExport).
   const baseline = processTreeRssMb(pid);
-  let peak = 0;
+  let peak = baseline;
   const sampler = setInterval(() => {
     peak = Math.max(peak, processTreeRssMb(pid));
   }, 100);

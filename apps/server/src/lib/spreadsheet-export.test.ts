@@ -1,14 +1,7 @@
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import {
-  collectBeforeLargeExport,
-  columnLetters,
-  type ExportColumn,
-  exportFileName,
-  LARGE_EXPORT_ROWS,
-  writeSpreadsheet,
-} from './spreadsheet-export';
+import { columnLetters, type ExportColumn, exportFileName, writeSpreadsheet } from './spreadsheet-export';
 
 interface Row {
   no: string;
@@ -138,22 +131,5 @@ describe('writeSpreadsheet', () => {
   it('names columns and files', () => {
     expect([1, 26, 27, 52, 53, 702, 703].map(columnLetters)).toEqual(['A', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA']);
     expect(exportFileName('订单导出', '2026-11-24')).toBe('订单导出-20261124.xls');
-  });
-});
-
-describe('collectBeforeLargeExport', () => {
-  it('collects before a large export, at most once per 30 s, and frees the garbage', () => {
-    const now = Date.now() + 3_600_000; // past any collection an earlier test made
-    expect(collectBeforeLargeExport(LARGE_EXPORT_ROWS - 1, now)).toBe(false);
-    let garbage: string[][] | null = Array.from({ length: 200 }, (_, i) =>
-      Array.from({ length: 1000 }, (_, j) => `${i}:${j}`),
-    );
-    const held = process.memoryUsage().heapUsed;
-    expect(garbage.length).toBe(200);
-    garbage = null;
-    expect(collectBeforeLargeExport(LARGE_EXPORT_ROWS, now)).toBe(true);
-    expect(process.memoryUsage().heapUsed).toBeLessThan(held);
-    expect(collectBeforeLargeExport(1_000_000, now + 29_000)).toBe(false);
-    expect(collectBeforeLargeExport(1_000_000, now + 31_000)).toBe(true);
   });
 });

@@ -1,6 +1,4 @@
 import { PassThrough, type Writable } from 'node:stream';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { crc32, createDeflateRaw } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { attachment } from './spreadsheet-import/workbook';
@@ -280,37 +278,6 @@ export async function writeSpreadsheet<R>(
 /** `订单导出-20261124.xls`: a name and the Shanghai date of the export. */
 export const exportFileName = (prefix: string, date: string) => `${prefix}-${date.replaceAll('-', '')}.xls`;
 
-/** An export of at least this many rows starts from a collected heap (collectBeforeLargeExport). */
-export const LARGE_EXPORT_ROWS = 10_000;
-let fullCollection: ((options?: object) => void) | null | undefined;
-let lastCollection = 0;
-
-/**
- * A full garbage collection before a large export, at most once per 30 s (one pause of tens of ms). Why: a server
- * that has just served list traffic holds its garbage until V8's memory reducer gets to it, some 10–20 s after the
- * load stops (measured after 50-connection list loads: RSS 343 MB, heap 166 MB used, of which 54 MB live; 203 MB RSS
- * after one full collection), and the export's own allocation then lifts the process to its peak on top of that
- * garbage. The export itself adds ~20–35 MB
- * (batches of 500 rows, pieces of 100 rows). V8's `gc` is reached through a new context with --expose-gc set at run
- * time (it changes nothing for the main context); when that is refused nothing is collected.
- */
-export function collectBeforeLargeExport(rows: number, now = Date.now()): boolean {
-  if (rows < LARGE_EXPORT_ROWS || now - lastCollection < 30_000) return false;
-  lastCollection = now;
-  if (fullCollection === undefined) {
-    try {
-      setFlagsFromString('--expose-gc');
-      fullCollection = runInNewContext('gc') as (options?: object) => void;
-    } catch {
-      fullCollection = null;
-    }
-  }
-  // 'last-resort': V8's CollectAllAvailableGarbage, which also hands the freed pages back (a plain full collection
-  // leaves them committed, so the process stays as large)
-  fullCollection?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-  return Boolean(fullCollection);
-}
-
 /**
  * Sends a streamed spreadsheet download: headers first (the row count in X-Total-Count, so the console can show
  * progress), then the workbook as it is written. A failure mid-way (the database, the client leaving) ends the
@@ -318,7 +285,6 @@ export function collectBeforeLargeExport(rows: number, now = Date.now()): boolea
  */
 export function sendSpreadsheet<R>(reply: FastifyReply, name: string, total: number, spec: SpreadsheetSpec<R>) {
   const out = new PassThrough();
-  collectBeforeLargeExport(total);
   writeSpreadsheet(out, spec).then(
     () => out.end(),
     (err: unknown) => {
