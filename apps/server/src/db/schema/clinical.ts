@@ -51,6 +51,8 @@ export const consultationRequest = pgTable(
     index('consultation_request_doctor_list_idx').on(t.doctorId, t.id),
     index('consultation_request_account_idx').on(t.accountId, t.id),
     uniqueIndex('consultation_request_order_uq').on(t.orderId).where(sql`${t.orderId} is not null`),
+    // "a patient this doctor has treated" (direct writes)
+    index('consultation_request_member_idx').on(t.familyMemberId, t.doctorId),
   ],
 );
 
@@ -100,6 +102,9 @@ export const recipe = pgTable(
     index('recipe_doctor_status_idx').on(t.doctorId, t.status, t.id),
     index('recipe_account_idx').on(t.accountId, t.id),
     index('recipe_order_idx').on(t.orderId),
+    // the request's prescription (consultation detail and lists) and "a patient this doctor has treated"
+    index('recipe_consultation_idx').on(t.consultationRequestId),
+    index('recipe_member_idx').on(t.familyMemberId, t.doctorId),
   ],
 );
 

@@ -10,7 +10,14 @@ import { RecipeService } from './recipe.service';
 export async function recipeRoutes(app: FastifyInstance, _context: ModuleContext) {
   const service = new RecipeService(new RecipeRepository(app.db));
 
-  route(app, c.doctorList, async (request) => ok(await service.list(request.doctorId!, request.query)));
+  route(
+    app,
+    c.doctorList,
+    async (request) => ok(await service.list(request.doctorId!, request.query)),
+    // the service builds exactly the list schema (toSummary): plain JSON.stringify, as the other hot lists do,
+    // instead of the zod encode pass over a page of rows
+    { serializerCompiler: () => (data) => JSON.stringify(data) },
+  );
 
   route(app, c.doctorDetail, async (request) => ok(await service.detail(request.doctorId!, request.params.id)));
 

@@ -513,7 +513,7 @@ export function RecipeWriteDialog({
                           'diagnoses',
                           checked ? [...new Set([...now, d.text])] : now.filter((x) => x !== d.text),
                         );
-                        void form.validateFields(['diagnoses']).catch(() => undefined);
+                        void validatedValues(form, ['diagnoses']);
                       }}
                     >
                       {d.text}
