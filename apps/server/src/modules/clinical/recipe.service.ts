@@ -284,7 +284,8 @@ export class RecipeService {
 
   async products(q: RecipeProductQuery): Promise<RecipeProductOption[]> {
     const ids = q.ids ? [...new Set(q.ids.split(',').map(Number))].filter((n) => n > 0 && n < 2 ** 31) : undefined;
-    if (!ids && !q.keyword) return [];
+    // ids that are all out of range leave nothing to look up (and an empty IN list is not SQL)
+    if (ids ? ids.length === 0 : !q.keyword) return [];
     const rows = await this.repo.products({ keyword: q.keyword, ids });
     return rows.map((r) => ({ ...r, id: Number(r.id) }));
   }
