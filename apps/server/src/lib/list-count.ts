@@ -90,9 +90,10 @@ export const sumBuckets = <L extends CountedList>(
  * What the write counters of migration 0009 count: every statement that writes a pharmacy's quotes bumps
  * `quote:writes` of that pharmacy, every statement that writes products bumps `product:writes` of owner 0 (the whole
  * catalogue); 0012 adds `order:writes` per pharmacy (statements writing `orders`). A version only grows: TRUNCATE
- * bumps it too, and a rolled-back write leaves it as it was.
+ * bumps it too, and a rolled-back write leaves it as it was. 0016 adds `recipe:writes` (per pharmacy),
+ * `recipe_doctor:writes` (per doctor) and `consultation:writes` (per doctor).
  */
-export type WriteVersioned = 'quote' | 'product' | 'order';
+export type WriteVersioned = 'quote' | 'product' | 'order' | 'recipe' | 'recipe_doctor' | 'consultation';
 
 /**
  * The current write version of an owner's rows as a text column of a query (null while nothing was ever written for
@@ -113,10 +114,11 @@ export const writeVersionColumn = (scope: WriteVersioned, ownerId: number | Plac
 export class VersionedCache<V extends object> {
   private readonly entries: LRUCache<string, { version: string; value: V }>;
 
-  constructor(options: { maxSize: number; sizeOf: (value: V) => number }) {
+  constructor(options: { maxSize: number; sizeOf: (value: V) => number; ttlMs?: number }) {
     this.entries = new LRUCache({
       maxSize: options.maxSize,
       sizeCalculation: (entry) => Math.max(1, options.sizeOf(entry.value)),
+      ...(options.ttlMs ? { ttl: options.ttlMs } : {}),
     });
   }
 
@@ -133,5 +135,65 @@ export class VersionedCache<V extends object> {
 
   get size(): number {
     return this.entries.size;
+  }
+}
+
+const versionStatement = (db: Select) =>
+  db
+    .select({ n: sql<string>`${listCount.n}::text` })
+    .from(listCount)
+    .where(
+      and(
+        eq(listCount.scope, sql.placeholder('scope')),
+        eq(listCount.ownerId, sql.placeholder('ownerId')),
+        eq(listCount.bucket, 'n'),
+      ),
+    )
+    .prepare('list_count_write_version');
+const preparedVersions = new WeakMap<Select, ReturnType<typeof versionStatement>>();
+
+/** The current write version of an owner's rows (see writeVersionColumn): one prepared primary-key lookup. */
+export async function readWriteVersion(db: Select, scope: WriteVersioned, ownerId: number): Promise<string | null> {
+  let statement = preparedVersions.get(db);
+  if (!statement) {
+    statement = versionStatement(db);
+    preparedVersions.set(db, statement);
+  }
+  const [row] = await statement.execute({ scope: `${scope}:writes`, ownerId });
+  return row?.n ?? null;
+}
+
+/**
+ * First pages of a list kept while the owner's write version is unchanged (docs/lists.md "Kept first pages"): the
+ * page is read with the version in one statement and kept under it; a later request reads only the version (one
+ * primary-key lookup) and answers from the kept page when it is the same, so any committed write to the owner's rows —
+ * through any instance — makes the next request read afresh. Rows may show joined names (a pharmacy's, a doctor's):
+ * those are not versioned, so an entry also expires after `ttlMs`.
+ */
+export class FirstPageCache<P extends { rows: unknown[] }> {
+  private readonly cache: VersionedCache<P>;
+
+  constructor(
+    private readonly scope: WriteVersioned,
+    options: { maxRows?: number; ttlMs?: number } = {},
+  ) {
+    this.cache = new VersionedCache<P>({
+      maxSize: options.maxRows ?? 20_000,
+      sizeOf: (page) => page.rows.length + 1,
+      ttlMs: options.ttlMs ?? 30_000,
+    });
+  }
+
+  /**
+   * The kept page for this owner and key when the owner's version is still the one it was read at; otherwise
+   * `load` (which returns the page and the version read in the same statement) and keep what it answers.
+   */
+  async get(db: Select, ownerId: number, key: string, load: () => Promise<{ page: P; version: string | null }>) {
+    const fullKey = `${ownerId}:${key}`;
+    const kept = this.cache.peek(fullKey);
+    if (kept && kept.version === (await readWriteVersion(db, this.scope, ownerId))) return kept.value;
+    const { page, version } = await load();
+    this.cache.set(fullKey, version, page);
+    return page;
   }
 }

@@ -13,7 +13,14 @@ import { recipeStatuses } from '@pharmacy/shared';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { account, doctor, orders, pharmacy, recipe } from '../../db/schema/index';
-import { type ListCounts, listCountsColumn, readListCounts, toListCounts } from '../../lib/list-count';
+import {
+  FirstPageCache,
+  type ListCounts,
+  listCountsColumn,
+  readListCounts,
+  toListCounts,
+  writeVersionColumn,
+} from '../../lib/list-count';
 import { containsPattern } from '../../lib/search';
 import { queryRows } from '../../lib/sql-rows';
 
@@ -135,6 +142,8 @@ export interface OrderForRecipe {
 
 export class InspectionRepository {
   private readonly statements = new Map<string, Executable<unknown>>();
+  /** Unfiltered first pages kept while the pharmacy's recipe write version stands (docs/lists.md). */
+  private readonly firstPages = new FirstPageCache<{ rows: RecipeSummary[]; counts: RecipeCounts }>('recipe');
 
   constructor(private readonly db: Database) {}
 
@@ -150,14 +159,17 @@ export class InspectionRepository {
       const pharmacyId = sql.placeholder('pharmacyId');
       const conditions = [eq(recipe.pharmacyId, pharmacyId as unknown as number)];
       if (byStatus) conditions.push(eq(recipe.status, sql.placeholder('status') as unknown as RecipeStatus));
-      statement = this.listQuery({ counts: listCountsColumn('recipe', pharmacyId) })
+      statement = this.listQuery({
+        counts: listCountsColumn('recipe', pharmacyId),
+        version: writeVersionColumn('recipe', pharmacyId),
+      })
         .where(and(...conditions))
         .orderBy(desc(recipe.id))
         .limit(sql.raw(String(Math.trunc(pageSize))) as unknown as number)
         .prepare(name) as unknown as Executable<unknown>;
       this.statements.set(name, statement);
     }
-    return statement as Executable<RecipeSummary & { counts: RawCounts }>;
+    return statement as Executable<RecipeSummary & { counts: RawCounts; version: string | null }>;
   }
 
   private listQuery<E extends Record<string, SQL>>(extra: E) {
@@ -183,11 +195,16 @@ export class InspectionRepository {
 
     if (!isFiltered(query)) {
       if (offset === 0 && preparedPageSizes.has(limit)) {
-        const rows = await this.firstPage(status !== undefined, limit).execute({ pharmacyId, status });
-        const counts = rows.length
-          ? toListCounts('recipe', rows[0].counts)
-          : await readListCounts(this.db, 'recipe', pharmacyId);
-        return { rows: rows.map(stripCounts), counts };
+        return this.firstPages.get(this.db, pharmacyId, `${status ?? 'all'}:${limit}`, async () => {
+          const rows = await this.firstPage(status !== undefined, limit).execute({ pharmacyId, status });
+          if (!rows.length)
+            return { page: { rows: [], counts: await readListCounts(this.db, 'recipe', pharmacyId) }, version: null };
+          const counts = toListCounts('recipe', rows[0].counts);
+          return {
+            page: { rows: rows.map(({ counts: _c, version: _v, ...row }) => row), counts },
+            version: rows[0].version,
+          };
+        });
       }
       const counts = await readListCounts(this.db, 'recipe', pharmacyId);
       const inTab = status ? counts[status] : tabCounts(counts).all;

@@ -198,6 +198,24 @@ describe('GET /recipe/pharmacist', () => {
     expect(b.counts).toEqual(await realCounts(B));
   });
 
+  it('keeps page 1 only while nothing was written: a write straight to the table is seen at once', async () => {
+    const before = await data('GET', '/recipe/pharmacist', pharmacist);
+    const again = await data('GET', '/recipe/pharmacist', pharmacist);
+    expect(again).toEqual(before);
+    // another pharmacy's write changes nothing here
+    await insertRecipe({ pharmacyId: B, patientName: '外店新患者' });
+    expect(await data('GET', '/recipe/pharmacist', pharmacist)).toEqual(before);
+    // a write outside the app (as psql would) to this pharmacy's prescriptions: the next page 1 has it
+    const fresh = await insertRecipe({ pharmacyId: A, patientName: '新来的患者' });
+    const after = await data('GET', '/recipe/pharmacist', pharmacist);
+    expect(after.list[0].id).toBe(fresh.id);
+    expect(after.counts.pending_inspection).toBe(before.counts.pending_inspection + 1);
+    await queryRows(t.database.db, sql`update recipe set status = 'void' where id = ${fresh.id}`);
+    const voided = await data('GET', '/recipe/pharmacist', pharmacist);
+    expect(voided.list.map((r: { id: number }) => r.id)).not.toContain(fresh.id);
+    expect(voided.counts).toEqual(await realCounts(A));
+  });
+
   it('filters by keyword (number or patient), doctor name and dates, with exact counts', async () => {
     const r = await insertRecipe({ pharmacyId: A, patientName: '欧阳筛选', createdAt: '2026-03-05T02:00:00Z' });
     await insertRecipe({

@@ -2,7 +2,13 @@ import type { RecipeDoctorListQuery, RecipeStatus } from '@pharmacy/shared';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor, Transaction } from '../../db/client';
 import { orders, pharmacy, recipe } from '../../db/schema/index';
-import { listCountsColumn, readListCounts, toListCounts } from '../../lib/list-count';
+import {
+  FirstPageCache,
+  listCountsColumn,
+  readListCounts,
+  toListCounts,
+  writeVersionColumn,
+} from '../../lib/list-count';
 import { containsPattern, productSearchCondition } from '../../lib/search';
 import { queryRows } from '../../lib/sql-rows';
 
@@ -26,6 +32,7 @@ export interface RecipeListRow {
   created_at: Date | string;
   inspected_at: Date | string | null;
   counts?: Record<string, number | string> | null;
+  version?: string | null;
 }
 
 export interface RecipeDetailRow extends RecipeListRow {
@@ -139,6 +146,10 @@ type Prepared = { execute(v: Record<string, unknown>): Promise<RecipeListRow[]> 
 /** The only place that knows how prescriptions are stored for the doctor. Every read filters on doctor_id. */
 export class RecipeRepository {
   private readonly firstPages = new Map<string, Prepared>();
+  /** Unfiltered first pages kept while the doctor's recipe write version stands (docs/lists.md). */
+  private readonly keptPages = new FirstPageCache<{ rows: RecipeListRow[]; counts: Record<string, number> }>(
+    'recipe_doctor',
+  );
 
   constructor(readonly db: Database) {}
 
@@ -157,7 +168,11 @@ export class RecipeRepository {
     if (!statement) {
       const doctorId = sql.placeholder('doctorId');
       statement = this.db
-        .select({ ...listColumns(doctorId), counts: listCountsColumn('recipe_doctor', doctorId) })
+        .select({
+          ...listColumns(doctorId),
+          counts: listCountsColumn('recipe_doctor', doctorId),
+          version: writeVersionColumn('recipe_doctor', doctorId),
+        })
         .from(recipe)
         .innerJoin(pharmacy, eq(pharmacy.id, recipe.pharmacyId))
         .leftJoin(orders, eq(orders.id, recipe.orderId))
@@ -201,19 +216,27 @@ export class RecipeRepository {
     const limit = q.page_size;
     const offset = (q.page - 1) * q.page_size;
     const status = q.status === 'all' ? undefined : q.status;
+    if (!filtered && offset === 0 && preparedPageSizes.has(limit)) {
+      return this.keptPages.get(this.db, doctorId, `${status ?? 'all'}:${limit}`, async () => {
+        const rows = await this.firstPage(status !== undefined, limit).execute({ doctorId, status });
+        if (!rows.length)
+          return { page: { rows, counts: await readListCounts(this.db, 'recipe_doctor', doctorId) }, version: null };
+        return {
+          page: { rows, counts: toListCounts('recipe_doctor', rows[0]!.counts) },
+          version: rows[0]!.version ?? null,
+        };
+      });
+    }
     if (!filtered) {
-      const rows =
-        offset === 0 && preparedPageSizes.has(limit)
-          ? await this.firstPage(status !== undefined, limit).execute({ doctorId, status })
-          : ((await this.db
-              .select({ ...listColumns(doctorId), counts: listCountsColumn('recipe_doctor', doctorId) })
-              .from(recipe)
-              .innerJoin(pharmacy, eq(pharmacy.id, recipe.pharmacyId))
-              .leftJoin(orders, eq(orders.id, recipe.orderId))
-              .where(this.filters(doctorId, q, true))
-              .orderBy(desc(recipe.id))
-              .limit(limit)
-              .offset(offset)) as RecipeListRow[]);
+      const rows = (await this.db
+        .select({ ...listColumns(doctorId), counts: listCountsColumn('recipe_doctor', doctorId) })
+        .from(recipe)
+        .innerJoin(pharmacy, eq(pharmacy.id, recipe.pharmacyId))
+        .leftJoin(orders, eq(orders.id, recipe.orderId))
+        .where(this.filters(doctorId, q, true))
+        .orderBy(desc(recipe.id))
+        .limit(limit)
+        .offset(offset)) as RecipeListRow[];
       const counts = rows.length
         ? toListCounts('recipe_doctor', rows[0]!.counts)
         : await readListCounts(this.db, 'recipe_doctor', doctorId);
