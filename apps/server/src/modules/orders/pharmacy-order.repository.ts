@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { account, listCount, orders, pharmacy } from '../../db/schema/index';
 import {
+  FirstPageCache,
   type ListCounts,
   listCountsColumn,
   readListCounts,
@@ -172,6 +173,8 @@ const allOrderCounts = sql<Record<string, number | string> | null>`(select json_
 
 export class PharmacyOrderRepository {
   private readonly statements = new Map<string, Executable<unknown>>();
+  /** Unfiltered first pages kept while the pharmacy's order write version stands (docs/lists.md). */
+  private readonly firstPages = new FirstPageCache<{ rows: OrderRow[]; counts: OrderCountsRaw }>('order');
   /** Anchors per scope and tab (`1|all`, `all|shipped`), with the version they are exact at. */
   private readonly anchors = new VersionedCache<{ ids: number[] }>({
     maxSize: 2_000,
@@ -206,7 +209,11 @@ export class PharmacyOrderRepository {
       const conditions = [eq(orders.pharmacyId, pharmacyId as unknown as number), isNull(orders.deletedAt)];
       if (byStatus) conditions.push(eq(orders.status, sql.placeholder('status') as unknown as OrderStatus));
       statement = this.db
-        .select({ ...rowColumns, counts: listCountsColumn('order', pharmacyId) })
+        .select({
+          ...rowColumns,
+          counts: listCountsColumn('order', pharmacyId),
+          version: writeVersionColumn('order', pharmacyId),
+        })
         .from(orders)
         .innerJoin(account, eq(account.id, orders.accountId))
         .innerJoin(pharmacy, eq(pharmacy.id, orders.pharmacyId))
@@ -216,7 +223,9 @@ export class PharmacyOrderRepository {
         .prepare(name) as unknown as Executable<unknown>;
       this.statements.set(name, statement);
     }
-    return statement as Executable<OrderRow & { counts: Record<string, number | string> | null }>;
+    return statement as Executable<
+      OrderRow & { counts: Record<string, number | string> | null; version: string | null }
+    >;
   }
 
   /** Every pharmacy's counts by status: the sum of list_count's rows (one per pharmacy and status). */
@@ -246,11 +255,18 @@ export class PharmacyOrderRepository {
 
     if (!isFiltered(query)) {
       if (pharmacyId !== undefined && offset === 0 && preparedPageSizes.has(limit)) {
-        const rows = await this.firstPage(status !== undefined, limit).execute({ pharmacyId, status });
-        const counts = rows.length
-          ? toListCounts('order', rows[0].counts)
-          : await readListCounts(this.db, 'order', pharmacyId);
-        return { rows, counts };
+        return this.firstPages.get(this.db, pharmacyId, `${status ?? 'all'}:${limit}`, async () => {
+          const rows = await this.firstPage(status !== undefined, limit).execute({ pharmacyId, status });
+          if (!rows.length)
+            return { page: { rows: [], counts: await readListCounts(this.db, 'order', pharmacyId) }, version: null };
+          return {
+            page: {
+              rows: rows.map(({ counts: _c, version: _v, ...row }) => row as OrderRow),
+              counts: toListCounts('order', rows[0].counts),
+            },
+            version: rows[0].version,
+          };
+        });
       }
       if (offset >= this.anchorOptions.every) {
         const anchored = await this.anchoredPage(pharmacyId, status, limit, offset);

@@ -173,6 +173,24 @@ describe('the list', () => {
     expect(completed.list.some((o) => o.id === shipped.id)).toBe(true);
   });
 
+  it('page 1 is kept only while nothing was written: writes straight to the table show on the next read', async () => {
+    const before = await data('GET', '/orders/pharmacy', admin);
+    expect(await data('GET', '/orders/pharmacy', admin)).toEqual(before);
+    // another pharmacy's order changes nothing here
+    await insertOrder(t.database.db, { pharmacyId: B, status: 'pending_shipment' });
+    expect(await data('GET', '/orders/pharmacy', admin)).toEqual(before);
+    // a status change outside the app (as psql would) and a new order of this pharmacy
+    const top = before.list[0] as { id: number; status: string };
+    await queryRows(t.database.db, sql`update orders set status = 'cancelled' where id = ${top.id}`);
+    const changed = await data('GET', '/orders/pharmacy', admin);
+    expect(changed.list[0].status).toBe('cancelled');
+    expect(changed.counts).toEqual(await realCounts(A));
+    const fresh = await insertOrder(t.database.db, { pharmacyId: A, status: 'pending_shipment' });
+    const after = await data('GET', '/orders/pharmacy', admin);
+    expect(after.list[0].id).toBe(fresh.id);
+    expect(after.counts).toEqual(await realCounts(A));
+  });
+
   it('every page of every size, near the start and near the end, is the slice of the whole list', async () => {
     for (let i = 0; i < 25; i++)
       await insertOrder(t.database.db, { pharmacyId: A, status: i % 3 ? 'pending_shipment' : 'pending_payment' });
