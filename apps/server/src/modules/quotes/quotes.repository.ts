@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, ne, type Placeholder, type SQL, sql } from 'dri
 import type { Database } from '../../db/client';
 import { category, product, quote, quoteSet, quoteSetItem } from '../../db/schema/index';
 import {
+  FirstPageCache,
   listCountsColumn,
   readListCounts,
   toListCounts,
@@ -132,6 +133,14 @@ const categoryTreePrint = sql<string>`(select md5(coalesce(string_agg(c.id || '>
 export class QuoteRepository {
   /** Page 1 of the unfiltered list (all, or one tab) per page size, with its counts: one prepared statement each. */
   private readonly firstPages = new Map<string, { execute(v: Record<string, unknown>): Promise<unknown[]> }>();
+  /**
+   * Unfiltered first pages kept while the pharmacy's quote write version stands (docs/lists.md "Kept first pages");
+   * a product's own fields shown in the rows (name, spec) follow within the entries' 30 s.
+   */
+  private readonly keptPages = new FirstPageCache<{
+    rows: QuoteRow[];
+    counts: ReturnType<typeof toListCounts<'quote'>>;
+  }>('quote');
   /** A search's page by ids (with or without the versions), and the versions alone: prepared once each. */
   private readonly byIdsStatements = new Map<string, { execute(v: Record<string, unknown>): Promise<unknown[]> }>();
   /**
@@ -162,7 +171,11 @@ export class QuoteRepository {
     if (!statement) {
       const pharmacyId = sql.placeholder('pharmacyId');
       statement = this.db
-        .select({ ...rowColumns, counts: listCountsColumn('quote', pharmacyId) })
+        .select({
+          ...rowColumns,
+          counts: listCountsColumn('quote', pharmacyId),
+          version: writeVersionColumn('quote', pharmacyId),
+        })
         .from(quote)
         .innerJoin(product, eq(product.id, quote.productId))
         .where(
@@ -178,7 +191,9 @@ export class QuoteRepository {
         .prepare(name);
       this.firstPages.set(name, statement);
     }
-    return statement as { execute(v: Record<string, unknown>): Promise<(QuoteRow & { counts: unknown })[]> };
+    return statement as {
+      execute(v: Record<string, unknown>): Promise<(QuoteRow & { counts: unknown; version: string | null })[]>;
+    };
   }
 
   /**
@@ -200,9 +215,11 @@ export class QuoteRepository {
   private async named(rows: QuoteRow[]): Promise<QuoteItemRow[]> {
     if (rows.length === 0) return [];
     const names = await this.categoryNames(rows);
-    for (const r of rows as QuoteItemRow[])
-      r.categoryName = r.categoryId === null ? null : (names.get(r.categoryId) ?? null);
-    return rows as QuoteItemRow[];
+    // new objects: the rows may be a kept first page's, shared between requests
+    return rows.map((r) => ({
+      ...r,
+      categoryName: r.categoryId === null ? null : (names.get(r.categoryId) ?? null),
+    }));
   }
 
   /**
@@ -226,10 +243,20 @@ export class QuoteRepository {
     if (query.stock_below !== undefined) onQuote.push(sql`${quote.stock} < ${query.stock_below}`);
 
     if (onProduct.length === 0 && onQuote.length === 0) {
-      const rows =
-        offset === 0 && preparedPageSizes.has(limit)
-          ? await this.firstPage(status !== undefined, limit).execute({ pharmacyId, status })
-          : await this.deepPage(pharmacyId, status, limit, offset);
+      if (offset === 0 && preparedPageSizes.has(limit)) {
+        const kept = await this.keptPages.get(this.db, pharmacyId, `${status ?? 'all'}:${limit}`, async () => {
+          const rows = await this.firstPage(status !== undefined, limit).execute({ pharmacyId, status });
+          const counts = rows.length
+            ? toListCounts('quote', rows[0].counts as Record<string, number | string> | null)
+            : await readListCounts(this.db, 'quote', pharmacyId);
+          return {
+            page: { rows: rows.map(({ counts: _c, version: _v, ...row }) => row as QuoteRow), counts },
+            version: rows[0]?.version ?? null,
+          };
+        });
+        return { rows: await this.named(kept.rows), counts: tabCounts(kept.counts.on_shelf, kept.counts.off_shelf) };
+      }
+      const rows = await this.deepPage(pharmacyId, status, limit, offset);
       const counted = rows.length
         ? toListCounts('quote', rows[0].counts as Record<string, number | string> | null)
         : await readListCounts(this.db, 'quote', pharmacyId);

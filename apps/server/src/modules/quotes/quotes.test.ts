@@ -172,6 +172,22 @@ describe('list', () => {
     expect(off.list.every((q: { status: string }) => q.status === 'off_shelf')).toBe(true);
   });
 
+  it('page 1 is kept only while nothing was written: a price or shelf change straight in the table shows at once', async () => {
+    const before = await data('GET', '/pharmacy/quote', admin);
+    expect(await data('GET', '/pharmacy/quote', admin)).toEqual(before);
+    const top = before.list[0] as { id: number; price: string; status: string };
+    await t.database.db.execute(sql`update quote set price = price + 1 where pharmacy_id = ${B}`);
+    expect(await data('GET', '/pharmacy/quote', admin)).toEqual(before);
+    await t.database.db.execute(sql`update quote set price = 987.65 where id = ${top.id}`);
+    const priced = await data('GET', '/pharmacy/quote', admin);
+    expect(priced.list[0].price).toBe('987.65');
+    const flipped = top.status === 'on_shelf' ? 'off_shelf' : 'on_shelf';
+    await t.database.db.execute(sql`update quote set status = ${flipped} where id = ${top.id}`);
+    const after = await data('GET', '/pharmacy/quote', admin);
+    expect(after.counts).toEqual(await realCounts(A));
+    expect(after.list.find((q: { id: number }) => q.id === top.id)?.status).toBe(flipped);
+  });
+
   it('filters by keyword, type, category, price range and stock, with exact total and tab counts', async () => {
     const all = await data('GET', '/pharmacy/quote?page_size=100', admin);
     const sample = all.list.find((q: { approval_no: string }) => q.approval_no !== '');
