@@ -91,9 +91,9 @@ export const sumBuckets = <L extends CountedList>(
  * `quote:writes` of that pharmacy, every statement that writes products bumps `product:writes` of owner 0 (the whole
  * catalogue); 0012 adds `order:writes` per pharmacy (statements writing `orders`). A version only grows: TRUNCATE
  * bumps it too, and a rolled-back write leaves it as it was. 0016 adds `recipe:writes` (per pharmacy),
- * `recipe_doctor:writes` (per doctor) and `consultation:writes` (per doctor).
+ * `recipe_doctor:writes` (per doctor) and `consultation:writes` (per doctor); 0018 `message:writes` (per account).
  */
-export type WriteVersioned = 'quote' | 'product' | 'order' | 'recipe' | 'recipe_doctor' | 'consultation';
+export type WriteVersioned = 'quote' | 'product' | 'order' | 'recipe' | 'recipe_doctor' | 'consultation' | 'message';
 
 /**
  * The current write version of an owner's rows as a text column of a query (null while nothing was ever written for

@@ -1,7 +1,14 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { account, message } from '../../db/schema/index';
-import { listCountsColumn, readListCounts, sumBuckets, toListCounts } from '../../lib/list-count';
+import {
+  FirstPageCache,
+  listCountsColumn,
+  readListCounts,
+  sumBuckets,
+  toListCounts,
+  writeVersionColumn,
+} from '../../lib/list-count';
 
 export type MessageRow = Pick<
   typeof message.$inferSelect,
@@ -14,7 +21,7 @@ interface PreparedPage {
     accountId: number;
     limit: number;
     offset: number;
-  }): Promise<(MessageRow & { counts: Record<string, number | string> | null })[]>;
+  }): Promise<(MessageRow & { counts: Record<string, number | string> | null; version?: string | null })[]>;
 }
 
 export interface MessageFilter {
@@ -30,6 +37,8 @@ export class MessageRepository {
    * account's unread rows (the custom plan walks (account_id, id) backward and stops after the page).
    */
   private readonly pageAll: PreparedPage;
+  /** Page 1 of the default tab kept while the account's message write version stands (docs/lists.md). */
+  private readonly keptPages = new FirstPageCache<{ rows: MessageRow[]; total: number }>('message');
 
   constructor(private readonly db: Database) {
     const accountId = sql.placeholder('accountId');
@@ -39,6 +48,7 @@ export class MessageRepository {
       sql.placeholder('offset'),
       {
         counts: listCountsColumn('message', accountId),
+        version: writeVersionColumn('message', accountId),
       },
     ).prepare('message_page_all');
   }
@@ -102,6 +112,21 @@ export class MessageRepository {
     limit: number,
     offset: number,
   ): Promise<{ rows: MessageRow[]; total: number }> {
+    if (!filter.kind && filter.state === 'all' && offset === 0) {
+      return this.keptPages.get(this.db, accountId, `all:${limit}`, async () => {
+        const rows = await this.pageAll.execute({ accountId, limit, offset });
+        const counts = rows.length
+          ? toListCounts('message', rows[0].counts)
+          : await readListCounts(this.db, 'message', accountId);
+        return {
+          page: {
+            rows: rows.map(({ counts: _c, version: _v, ...row }) => row as MessageRow),
+            total: sumBuckets(counts),
+          },
+          version: rows[0]?.version ?? null,
+        };
+      });
+    }
     if (!filter.kind) {
       const rows =
         filter.state === 'all'

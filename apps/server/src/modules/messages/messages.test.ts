@@ -1,5 +1,5 @@
 import { messageSchema } from '@pharmacy/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, auditLog, message } from '../../db/schema/index';
 import { createTestApp, headers, type TestApp } from '../../test/test-app';
@@ -68,6 +68,25 @@ describe('unread count and list', () => {
     const tail = (await call('GET', `/message/list?page=${last + 1}&page_size=10`, shop)).json().data;
     expect(tail.list).toEqual([]);
     expect(tail.total).toBe(first.total);
+  });
+
+  it('page 1 is kept only while nothing was written: writes straight to the table show on the next read', async () => {
+    const list = async () => (await call('GET', '/message/list?page_size=10', shop)).json().data;
+    const before = await list();
+    expect(await list()).toEqual(before);
+    const me = await accountId('13800000001');
+    // somebody else's new message changes nothing here
+    await t.database.db
+      .insert(message)
+      .values({ accountId: await accountId('13800000003'), kind: 'system', title: '别人的', content: 'x' });
+    expect(await list()).toEqual(before);
+    // a title edited outside the app (no count moves) and a new message of mine
+    await t.database.db.execute(sql`update message set title = '已修改的标题' where id = ${before.list[0].id}`);
+    expect((await list()).list[0].title).toBe('已修改的标题');
+    await t.database.db.insert(message).values({ accountId: me, kind: 'system', title: '新消息', content: '内容' });
+    const after = await list();
+    expect(after.list[0].title).toBe('新消息');
+    expect(after.total).toBe(before.total + 1);
   });
 
   it('defaults to page 1 of 20', async () => {
