@@ -1,4 +1,4 @@
-import type { RecipeDoctorListQuery, RecipeStatus } from '@pharmacy/shared';
+import type { RecipeDoctorListQuery, RecipeStatus, RecipeSummary } from '@pharmacy/shared';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor, Transaction } from '../../db/client';
 import { orders, pharmacy, recipe } from '../../db/schema/index';
@@ -34,6 +34,29 @@ export interface RecipeListRow {
   counts?: Record<string, number | string> | null;
   version?: string | null;
 }
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/** A list row as the answer shows it (recipeSummarySchema, exactly). */
+export const toSummary = (r: RecipeListRow): RecipeSummary => ({
+  id: Number(r.id),
+  recipe_no: r.recipe_no,
+  status: r.status,
+  patient_name: r.patient_name,
+  patient_gender: r.patient_gender,
+  patient_age: r.patient_age === null ? null : Number(r.patient_age),
+  diagnoses: r.diagnoses ?? [],
+  items_text: r.items_text ?? '',
+  item_count: Number(r.item_count),
+  warning_count: Number(r.warning_count),
+  doctor_name: r.doctor_name ?? '',
+  pharmacy_id: Number(r.pharmacy_id),
+  pharmacy_name: r.pharmacy_name,
+  order_id: r.order_id === null ? null : Number(r.order_id),
+  order_no: r.order_no ?? null,
+  created_at: iso(r.created_at) as string,
+  inspected_at: iso(r.inspected_at),
+});
 
 export interface RecipeDetailRow extends RecipeListRow {
   doctor_id: number;
@@ -147,7 +170,7 @@ type Prepared = { execute(v: Record<string, unknown>): Promise<RecipeListRow[]> 
 export class RecipeRepository {
   private readonly firstPages = new Map<string, Prepared>();
   /** Unfiltered first pages kept while the doctor's recipe write version stands (docs/lists.md). */
-  private readonly keptPages = new FirstPageCache<{ rows: RecipeListRow[]; counts: Record<string, number> }>(
+  private readonly keptPages = new FirstPageCache<{ rows: RecipeSummary[]; counts: Record<string, number> }>(
     'recipe_doctor',
   );
 
@@ -211,7 +234,7 @@ export class RecipeRepository {
   async page(
     doctorId: number,
     q: RecipeDoctorListQuery,
-  ): Promise<{ rows: RecipeListRow[]; counts: Record<string, number> }> {
+  ): Promise<{ rows: RecipeSummary[]; counts: Record<string, number> }> {
     const filtered = !!(q.patient || q.recipe_no || q.date_from || q.date_to);
     const limit = q.page_size;
     const offset = (q.page - 1) * q.page_size;
@@ -220,9 +243,12 @@ export class RecipeRepository {
       return this.keptPages.get(this.db, doctorId, `${status ?? 'all'}:${limit}`, async () => {
         const rows = await this.firstPage(status !== undefined, limit).execute({ doctorId, status });
         if (!rows.length)
-          return { page: { rows, counts: await readListCounts(this.db, 'recipe_doctor', doctorId) }, version: null };
+          return {
+            page: { rows: [], counts: await readListCounts(this.db, 'recipe_doctor', doctorId) },
+            version: null,
+          };
         return {
-          page: { rows, counts: toListCounts('recipe_doctor', rows[0]!.counts) },
+          page: { rows: rows.map(toSummary), counts: toListCounts('recipe_doctor', rows[0]!.counts) },
           version: rows[0]!.version ?? null,
         };
       });
@@ -240,7 +266,7 @@ export class RecipeRepository {
       const counts = rows.length
         ? toListCounts('recipe_doctor', rows[0]!.counts)
         : await readListCounts(this.db, 'recipe_doctor', doctorId);
-      return { rows, counts };
+      return { rows: rows.map(toSummary), counts };
     }
     const rows = (await this.db
       .select(listColumns(doctorId))
@@ -259,7 +285,7 @@ export class RecipeRepository {
             count(*) filter (where status = 'void') as void
           from recipe where ${this.filters(doctorId, q, false)}`,
     );
-    return { rows, counts: toListCounts('recipe_doctor', countRows[0]) };
+    return { rows: rows.map(toSummary), counts: toListCounts('recipe_doctor', countRows[0]) };
   }
 
   /** One prescription of the doctor's, whole (null: missing or another doctor's). */

@@ -23,30 +23,10 @@ import {
 } from '@pharmacy/shared';
 import type { DbExecutor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { RecipeDetailRow, RecipeListRow, RecipeRepository, RequestRow } from './recipe.repository';
+import { type RecipeDetailRow, type RecipeRepository, type RequestRow, toSummary } from './recipe.repository';
 import { type CheckPatient, checkRecipeItems, fieldError } from './recipe-check';
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
-
-const toSummary = (r: RecipeListRow) => ({
-  id: Number(r.id),
-  recipe_no: r.recipe_no,
-  status: r.status,
-  patient_name: r.patient_name,
-  patient_gender: r.patient_gender,
-  patient_age: r.patient_age === null ? null : Number(r.patient_age),
-  diagnoses: r.diagnoses ?? [],
-  items_text: r.items_text ?? '',
-  item_count: Number(r.item_count),
-  warning_count: Number(r.warning_count),
-  doctor_name: r.doctor_name ?? '',
-  pharmacy_id: Number(r.pharmacy_id),
-  pharmacy_name: r.pharmacy_name,
-  order_id: r.order_id === null ? null : Number(r.order_id),
-  order_no: r.order_no ?? null,
-  created_at: iso(r.created_at) as string,
-  inspected_at: iso(r.inspected_at),
-});
 
 const asArray = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
@@ -72,7 +52,7 @@ export class RecipeService {
     const all = counts.pending_inspection + counts.approved + counts.rejected + counts.void;
     const total = q.status === 'all' ? all : (counts[q.status] ?? 0);
     return {
-      list: rows.map(toSummary),
+      list: rows,
       total,
       page: q.page,
       page_size: q.page_size,

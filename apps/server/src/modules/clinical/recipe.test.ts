@@ -414,6 +414,17 @@ describe('the doctor list and void', () => {
     expect(tab.list.every((r: { status: string }) => r.status === 'pending_inspection')).toBe(true);
   });
 
+  it('page 1 is kept only while the doctor’s prescriptions are unwritten: a change straight in the table shows at once', async () => {
+    const list = async () => (await call('GET', '/recipe/doctor', doctorA)).json().data;
+    const before = await list();
+    expect(await list()).toEqual(before);
+    const top = before.list[0] as { id: number; status: string };
+    await rows(sql`update recipe set patient_name = '改名的患者' where id = ${top.id}`);
+    const after = await list();
+    expect(after.list[0].patient_name).toBe('改名的患者');
+    expect(after.counts).toEqual(before.counts);
+  });
+
   it('voids a pending prescription; the request can be written again; only once, only own', async () => {
     const id = await request(doctorAId);
     const written = await call('POST', '/recipe', doctorA, {
