@@ -4,58 +4,15 @@ import {
   type HealthChart as HealthChartData,
   type HealthPoint,
 } from '@pharmacy/shared';
-import { Empty, Flex, Segmented, Skeleton, Table, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Empty, Flex, Segmented, Table, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../lib/format';
-import type { HealthChartOption } from './health-echarts';
+import type { ChartOption as HealthChartOption } from '../charts/echarts';
+import { LazyChart } from '../charts/lazy-chart';
 
-type ECharts = ReturnType<typeof import('./health-echarts').init>;
-
-/** Loaded on first use; one promise shared by every chart on the page. */
-let loading: Promise<typeof import('./health-echarts')> | null = null;
-const loadECharts = () => {
-  loading ??= import('./health-echarts');
-  return loading;
-};
-
-/** One ECharts line chart: created when ECharts has loaded, given each new option, resized with its box, disposed. */
+/** One line chart of the health chart (the console's lazy ECharts). */
 function LineBox({ option, height, label }: { option: HealthChartOption; height: number; label: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
-  const [ready, setReady] = useState(false);
-
-  useEffect(() => {
-    let disposed = false;
-    let observer: ResizeObserver | null = null;
-    void loadECharts().then(({ init }) => {
-      if (disposed || !box.current) return;
-      chart.current = init(box.current, undefined, { renderer: 'canvas' });
-      observer = new ResizeObserver(() => chart.current?.resize());
-      observer.observe(box.current);
-      setReady(true);
-    });
-    return () => {
-      disposed = true;
-      observer?.disconnect();
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (ready) chart.current?.setOption(option, { notMerge: true });
-  }, [ready, option]);
-
-  return (
-    <div role="img" aria-label={label} data-testid="health-chart" style={{ position: 'relative', height }}>
-      <div ref={box} style={{ height, width: '100%' }} />
-      {!ready && (
-        <div style={{ position: 'absolute', inset: 0 }}>
-          <Skeleton active paragraph={{ rows: 3 }} />
-        </div>
-      )}
-    </div>
-  );
+  return <LazyChart option={option} height={height} label={label} testId="health-chart" skeletonRows={3} />;
 }
 
 type Pair = [string, number];

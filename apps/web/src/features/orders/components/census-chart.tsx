@@ -1,60 +1,8 @@
-import { Skeleton } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import type { CensusChartOption } from './census-echarts';
+import { LazyChart, type LazyChartProps } from '../../../components/charts/lazy-chart';
 
-type ECharts = ReturnType<typeof import('./census-echarts').init>;
+export type CensusChartProps = Omit<LazyChartProps, 'testId'>;
 
-/** Loaded on first use; one promise shared by every chart of the page. */
-let loading: Promise<typeof import('./census-echarts')> | null = null;
-const loadECharts = () => {
-  loading ??= import('./census-echarts');
-  return loading;
-};
-
-export interface CensusChartProps {
-  option: CensusChartOption;
-  height?: number;
-  /** what the chart shows, for screen readers and tests */
-  label: string;
-}
-
-/** One ECharts chart: created when ECharts has loaded, given each new option, resized with its box, disposed. */
-export function CensusChart({ option, height = 320, label }: CensusChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
-  const [ready, setReady] = useState(false);
-
-  useEffect(() => {
-    let disposed = false;
-    let observer: ResizeObserver | null = null;
-    void loadECharts().then(({ init }) => {
-      if (disposed || !box.current) return;
-      chart.current = init(box.current, undefined, { renderer: 'canvas' });
-      observer = new ResizeObserver(() => chart.current?.resize());
-      observer.observe(box.current);
-      setReady(true);
-    });
-    return () => {
-      disposed = true;
-      observer?.disconnect();
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (ready) chart.current?.setOption(option, { notMerge: true });
-  }, [ready, option]);
-
-  return (
-    // the label is on the wrapper: ECharts owns its box's attributes
-    <div role="img" aria-label={label} data-testid="census-chart" style={{ position: 'relative', height }}>
-      <div ref={box} style={{ height, width: '100%' }} />
-      {!ready && (
-        <div style={{ position: 'absolute', inset: 0 }}>
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </div>
-      )}
-    </div>
-  );
+/** A statistics chart (ECharts, loaded on first use). */
+export function CensusChart(props: CensusChartProps) {
+  return <LazyChart testId="census-chart" {...props} />;
 }

@@ -1,4 +1,11 @@
-import { LineChart, type LineSeriesOption } from 'echarts/charts';
+import {
+  BarChart,
+  type BarSeriesOption,
+  LineChart,
+  type LineSeriesOption,
+  PieChart,
+  type PieSeriesOption,
+} from 'echarts/charts';
 import {
   GridComponent,
   type GridComponentOption,
@@ -15,11 +22,14 @@ import { type ComposeOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
 /**
- * The health chart's ECharts (line charts with reference lines and bands), registered once. Loaded with a dynamic
- * import on first use, so ECharts is a chunk of its own that only the pages showing a health chart pull in.
+ * The console's ECharts: only the charts and components its pages draw (the order and prescription statistics, the
+ * health chart), registered once. LazyChart loads this module with a dynamic import, so ECharts is a chunk of its own
+ * that only the pages showing a chart pull in (not /login, not the lists).
  */
 use([
+  BarChart,
   LineChart,
+  PieChart,
   GridComponent,
   TooltipComponent,
   LegendComponent,
@@ -28,8 +38,10 @@ use([
   CanvasRenderer,
 ]);
 
-export type HealthChartOption = ComposeOption<
+export type ChartOption = ComposeOption<
+  | BarSeriesOption
   | LineSeriesOption
+  | PieSeriesOption
   | GridComponentOption
   | TooltipComponentOption
   | LegendComponentOption
