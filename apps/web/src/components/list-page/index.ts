@@ -1,3 +1,4 @@
+export { ListDateRange, type ListDateRangeProps } from './list-date-range';
 export { type ListDialog, ListPage, type ListPageProps, type RowAction } from './list-page';
 export {
   ACTION_ID_PARAM,

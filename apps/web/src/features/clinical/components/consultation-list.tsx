@@ -6,12 +6,11 @@ import {
   consultationStatusLabels,
   consultationTabs,
 } from '@pharmacy/shared';
-import { Button, DatePicker, Flex, Input, Tabs, Typography } from 'antd';
+import { Button, Flex, Input, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ListPage, type RowAction, useListPage } from '../../../components/list-page';
+import { ListDateRange, ListPage, type RowAction, useListPage } from '../../../components/list-page';
 import { dialogToast } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { useApproveConsultation } from '../api/consultation-decide';
@@ -195,18 +194,11 @@ export function ConsultationList() {
                 onSearch={(v) => list.setQuery({ keyword: v.trim() || undefined })}
                 style={{ width: 240 }}
               />
-              <DatePicker.RangePicker
-                aria-label="提交日期"
-                placeholder={['提交开始日期', '提交结束日期']}
-                value={query.date_from && query.date_to ? [dayjs(query.date_from), dayjs(query.date_to)] : null}
-                disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-                onChange={(dates) => {
-                  const [from, to] = dates ?? [];
-                  list.setQuery({
-                    date_from: from ? from.format('YYYY-MM-DD') : undefined,
-                    date_to: to ? to.format('YYYY-MM-DD') : undefined,
-                  });
-                }}
+              <ListDateRange
+                label="提交日期"
+                dateFrom={query.date_from}
+                dateTo={query.date_to}
+                onChange={(range) => list.setQuery(range)}
               />
             </Flex>
             <Button type="primary" onClick={() => navigate('/doctor/addRequirements')}>

@@ -6,11 +6,10 @@ import {
   healthFormTabLabels,
   healthFormTabs,
 } from '@pharmacy/shared';
-import { DatePicker, Flex, Input, Tabs, Typography } from 'antd';
+import { Flex, Input, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { ListPage, type RowAction, useListPage } from '../../../components/list-page';
+import { ListDateRange, ListPage, type RowAction, useListPage } from '../../../components/list-page';
 import { formatDateTime } from '../../../lib/format';
 import { useHealthForms } from '../api/health-list';
 import { HealthChartDialog } from './health-chart-dialog';
@@ -124,18 +123,11 @@ export function HealthFormList() {
               onSearch={(v) => list.setQuery({ name: v.trim() || undefined })}
               style={{ width: 220 }}
             />
-            <DatePicker.RangePicker
-              aria-label="提交日期"
-              placeholder={['提交开始日期', '提交结束日期']}
-              value={query.date_from && query.date_to ? [dayjs(query.date_from), dayjs(query.date_to)] : null}
-              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-              onChange={(dates) => {
-                const [from, to] = dates ?? [];
-                list.setQuery({
-                  date_from: from ? from.format('YYYY-MM-DD') : undefined,
-                  date_to: to ? to.format('YYYY-MM-DD') : undefined,
-                });
-              }}
+            <ListDateRange
+              label="提交日期"
+              dateFrom={query.date_from}
+              dateTo={query.date_to}
+              onChange={(range) => list.setQuery(range)}
             />
           </Flex>
         }

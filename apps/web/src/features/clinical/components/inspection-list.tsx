@@ -6,11 +6,10 @@ import {
   type RecipeSummary,
   recipeStatusLabels,
 } from '@pharmacy/shared';
-import { Button, DatePicker, Flex, Input, Tabs, Tag, Typography } from 'antd';
+import { Button, Flex, Input, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { ListPage, type RowAction, useListPage } from '../../../components/list-page';
+import { ListDateRange, ListPage, type RowAction, useListPage } from '../../../components/list-page';
 import { formatDateTime } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { useInspections } from '../api/inspection-list';
@@ -127,10 +126,6 @@ export function InspectionList() {
     { key: 'inspect', label: '审方', visible: (r) => r.status === 'pending_inspection' },
     { key: 'view', label: '查看', visible: (r) => r.status !== 'pending_inspection' },
   ];
-  const dates: [Dayjs | null, Dayjs | null] = [
-    query.date_from ? dayjs(query.date_from) : null,
-    query.date_to ? dayjs(query.date_to) : null,
-  ];
   const filtered = Boolean(query.keyword || query.doctor_name || query.date_from || query.date_to);
 
   return (
@@ -170,17 +165,11 @@ export function InspectionList() {
               onSearch={(v) => list.setQuery({ doctor_name: v.trim() || undefined })}
               style={{ width: 180 }}
             />
-            <DatePicker.RangePicker
-              aria-label="开具日期"
-              allowEmpty={[true, true]}
-              value={dates}
-              placeholder={['开具开始日期', '结束日期']}
-              onChange={(v) =>
-                list.setQuery({
-                  date_from: v?.[0] ? v[0].format('YYYY-MM-DD') : undefined,
-                  date_to: v?.[1] ? v[1].format('YYYY-MM-DD') : undefined,
-                })
-              }
+            <ListDateRange
+              label="开具日期"
+              dateFrom={query.date_from}
+              dateTo={query.date_to}
+              onChange={(range) => list.setQuery(range)}
             />
             {filtered ? (
               <Button

@@ -6,12 +6,18 @@ import {
   recipeDoctorTabs,
   recipeStatusLabels,
 } from '@pharmacy/shared';
-import { DatePicker, Flex, Input, Tabs, Typography } from 'antd';
+import { Flex, Input, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ACTION_ID_PARAM, ACTION_PARAM, ListPage, type RowAction, useListPage } from '../../../components/list-page';
+import {
+  ACTION_ID_PARAM,
+  ACTION_PARAM,
+  ListDateRange,
+  ListPage,
+  type RowAction,
+  useListPage,
+} from '../../../components/list-page';
 import { dialogToast } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { openRecipePdf } from '../api/recipe-detail';
@@ -161,18 +167,11 @@ export function RecipeList() {
               onSearch={(v) => list.setQuery({ patient: v.trim() || undefined })}
               style={{ width: 200 }}
             />
-            <DatePicker.RangePicker
-              aria-label="开具日期"
-              placeholder={['开具开始日期', '开具结束日期']}
-              value={query.date_from && query.date_to ? [dayjs(query.date_from), dayjs(query.date_to)] : null}
-              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-              onChange={(dates) => {
-                const [from, to] = dates ?? [];
-                list.setQuery({
-                  date_from: from ? from.format('YYYY-MM-DD') : undefined,
-                  date_to: to ? to.format('YYYY-MM-DD') : undefined,
-                });
-              }}
+            <ListDateRange
+              label="开具日期"
+              dateFrom={query.date_from}
+              dateTo={query.date_to}
+              onChange={(range) => list.setQuery(range)}
             />
             {query.recipe_no ? (
               <Typography.Text type="secondary">
