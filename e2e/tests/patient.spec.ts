@@ -121,6 +121,8 @@ test('the demo patient buys an OTC item: pharmacy, cart, checkout with a new add
 /** Presses the confirm dialog's button; a press during the dialog's opening animation may miss, so it is retried. */
 async function confirmIn(page: Page, button: string) {
   const dialog = page.getByRole('dialog');
+  // the dialog opens after the click that asks for it: wait for it, or a check made before it opens passes at once
+  await expect(dialog).toBeVisible();
   await expect(async () => {
     if (await dialog.isVisible()) await dialog.getByRole('button', { name: button }).click({ timeout: 2_000 });
     await expect(dialog).toBeHidden({ timeout: 2_000 });
