@@ -1,5 +1,8 @@
 import { auditContracts } from './audit/audit.contracts';
 import { authContracts } from './auth/auth.contracts';
+import { chatContracts } from './chat/chat.contracts';
+import { chatDeskContracts } from './chat/chat-desk.contracts';
+import { chatPatientContracts } from './chat/chat-patient.contracts';
 import { consultationContracts } from './clinical/consultation.contracts';
 import { healthContracts } from './clinical/health.contracts';
 import { inspectionContracts } from './clinical/inspection.contracts';
@@ -63,6 +66,10 @@ export const contracts = {
   recipeDocument: recipeDocumentContracts,
   inspection: inspectionContracts,
   health: healthContracts,
+  // the chat room (issue 14)
+  chat: chatContracts,
+  chatPatient: chatPatientContracts,
+  chatDesk: chatDeskContracts,
 } satisfies Record<string, Record<string, Contract>>;
 
 /** Every contract as a flat list (tests, docs). */

@@ -2,6 +2,7 @@ import type { ModuleDef } from '../lib/module';
 import { auditModule } from './audit/index';
 import { authModule } from './auth/index';
 import { demoImagesModule } from './catalogue/index';
+import { chatModule } from './chat/index';
 import { clinicalModule } from './clinical/index';
 import { cmsModule } from './cms/index';
 import { combosModule } from './combos/index';
@@ -44,6 +45,8 @@ export const modules = {
   finance: { plugin: financeModule, mount: 'api' },
   // prescriptions and clinical work (issue 13)
   clinical: { plugin: clinicalModule, mount: 'api' },
+  // the chat room (issue 14)
+  chat: { plugin: chatModule, mount: 'api' },
   // the Directus-compatible content API lives beside the API, as in the spec (/scms/items/<collection>)
   cms: { plugin: cmsModule, mount: 'cms' },
   // the demo data's placeholder images (/demo/...)

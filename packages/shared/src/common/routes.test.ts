@@ -90,7 +90,7 @@ describe('canOpenPath: the role → path map', () => {
     ['/broadcast/live', staffRoles],
     ['/broadcast/column/manage', staffRoles],
     ['/broadcast', staffRoles],
-    ['/chatRoom/chatHistory', staffRoles],
+    ['/chatRoom/chatHistory', [...staffRoles, 'pharmacist']],
     ['/pharmacy/switch-pharmacy', staffRoles],
     ['/pharmacy/quote', ['shop', 'pharmacy_admin']],
     ['/pharmacy/finance/orderDetail', ['shop', 'pharmacy_admin']],

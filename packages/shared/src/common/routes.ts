@@ -66,7 +66,7 @@ export const rolePathPrefixes: Record<Role, readonly string[]> = {
     '/marketManage/substituteOrder',
   ],
   doctor: ['/doctor', '/message'],
-  pharmacist: ['/chemist', '/message'],
+  pharmacist: ['/chemist', '/chatRoom', '/message'],
   // customer/data is the menus' spelling, customer/datas the route's (spec §2): both open the member data page.
   admin: [
     '/website',

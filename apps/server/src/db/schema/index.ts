@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './catalogue';
+export * from './chat';
 export * from './clinical';
 export * from './messages';
 export * from './orders';

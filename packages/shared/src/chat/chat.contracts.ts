@@ -1,0 +1,115 @@
+import { defineContracts } from '../common/contract';
+import { pageResultSchema } from '../common/paging';
+import {
+  chatConversationListQuerySchema,
+  chatConversationSchema,
+  chatIdParamSchema,
+  chatMessageSchema,
+  chatMessagesQuerySchema,
+  chatMessagesResultSchema,
+  chatReadBodySchema,
+  chatStaffRoles,
+  chatSyncBodySchema,
+  chatSyncResultSchema,
+  chatTransferBodySchema,
+  chatUnreadSchema,
+  sendChatMessageBodySchema,
+} from './chat.schema';
+
+/** The chat room's staff: any chat role of the pharmacy in the `pharmacyid` header. */
+export const chatStaffAccess = { pharmacy: null, roles: chatStaffRoles } as const;
+
+/** The staff side of conversations (docs/chat.md): the list, a conversation's messages, sending, reading, assignment. */
+export const chatContracts = defineContracts('chat', {
+  list: {
+    method: 'GET',
+    path: '/chat/conversations',
+    access: chatStaffAccess,
+    summary: '会话列表（我的 / 待接入 / 全部，进行中 / 已结束）',
+    query: chatConversationListQuerySchema,
+    response: pageResultSchema(chatConversationSchema),
+  },
+  detail: {
+    method: 'GET',
+    path: '/chat/conversations/:id',
+    access: chatStaffAccess,
+    summary: '会话详情',
+    params: chatIdParamSchema,
+    response: chatConversationSchema,
+  },
+  messages: {
+    method: 'GET',
+    path: '/chat/conversations/:id/messages',
+    access: chatStaffAccess,
+    summary: '会话消息（向上翻页 before_seq，补齐 after_seq）',
+    params: chatIdParamSchema,
+    query: chatMessagesQuerySchema,
+    response: chatMessagesResultSchema,
+  },
+  send: {
+    method: 'POST',
+    path: '/chat/conversations/:id/messages',
+    access: chatStaffAccess,
+    summary: '发送消息（client_id 相同的重发不会重复）',
+    params: chatIdParamSchema,
+    body: sendChatMessageBodySchema,
+    response: chatMessageSchema,
+  },
+  read: {
+    method: 'PUT',
+    path: '/chat/conversations/:id/read',
+    access: chatStaffAccess,
+    summary: '标记已读到 seq',
+    params: chatIdParamSchema,
+    body: chatReadBodySchema,
+    response: chatConversationSchema,
+  },
+  take: {
+    method: 'POST',
+    path: '/chat/conversations/:id/take',
+    access: chatStaffAccess,
+    summary: '接入会话（先到先得；超过接待上限或已被接入时 409）',
+    params: chatIdParamSchema,
+    response: chatConversationSchema,
+  },
+  transfer: {
+    method: 'POST',
+    path: '/chat/conversations/:id/transfer',
+    access: chatStaffAccess,
+    summary: '转接给同事',
+    params: chatIdParamSchema,
+    body: chatTransferBodySchema,
+    response: chatConversationSchema,
+  },
+  close: {
+    method: 'POST',
+    path: '/chat/conversations/:id/close',
+    access: chatStaffAccess,
+    summary: '结束会话',
+    params: chatIdParamSchema,
+    response: chatConversationSchema,
+  },
+  reopen: {
+    method: 'POST',
+    path: '/chat/conversations/:id/reopen',
+    access: chatStaffAccess,
+    summary: '重新开启会话（由自己接待）',
+    params: chatIdParamSchema,
+    response: chatConversationSchema,
+  },
+  unread: {
+    method: 'GET',
+    path: '/chat/unread',
+    access: chatStaffAccess,
+    summary: '聊天未读数（顶栏角标）',
+    response: chatUnreadSchema,
+  },
+  sync: {
+    method: 'POST',
+    path: '/chat/sync',
+    access: chatStaffAccess,
+    summary: '断线重连后补齐：各会话 seq 之后的消息及变更的会话',
+    body: chatSyncBodySchema,
+    response: chatSyncResultSchema,
+  },
+});
