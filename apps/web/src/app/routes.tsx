@@ -467,6 +467,19 @@ export const routeTable: AppRouteDef[] = [
     parent: '/patient/me',
     page: () => import('../features/patient/routes/health-page'),
   },
+  {
+    path: '/patient/chat',
+    title: '在线咨询',
+    layout: 'patient',
+    page: () => import('../features/patient/routes/chat-list-page'),
+  },
+  {
+    path: '/patient/chat/conversation',
+    title: '咨询',
+    layout: 'patient',
+    parent: '/patient/chat',
+    page: () => import('../features/patient/routes/chat-conversation-page'),
+  },
 
   // Messages
   { path: '/message', title: '消息', layout: 'staff', page: () => import('../features/messages/routes/messages-page') },
