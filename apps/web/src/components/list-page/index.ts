@@ -1,4 +1,5 @@
 export { ListDateRange, type ListDateRangeProps } from './list-date-range';
+export { ListKeywordSearch, type ListKeywordSearchProps } from './list-keyword-search';
 export { type ListDialog, ListPage, type ListPageProps, type RowAction } from './list-page';
 export {
   ACTION_ID_PARAM,

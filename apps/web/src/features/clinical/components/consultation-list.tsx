@@ -6,11 +6,11 @@ import {
   consultationStatusLabels,
   consultationTabs,
 } from '@pharmacy/shared';
-import { Button, Flex, Input, Tabs, Typography } from 'antd';
+import { Button, Flex, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { ListDateRange, ListPage, type RowAction, useListPage } from '../../../components/list-page';
+import { ListDateRange, ListKeywordSearch, ListPage, type RowAction, useListPage } from '../../../components/list-page';
 import { dialogToast } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { useApproveConsultation } from '../api/consultation-decide';
@@ -133,8 +133,6 @@ export function ConsultationList() {
   const { data, isFetching } = useConsultations(query);
   const approve = useApproveConsultation();
   const navigate = useNavigate();
-  const [keyword, setKeyword] = useState(query.keyword ?? '');
-  useEffect(() => setKeyword(query.keyword ?? ''), [query.keyword]);
   const counts = data?.counts;
   const idOf = list.action?.id ? Number(list.action.id) : 0;
   const actionRow = data?.list.find((r) => r.id === idOf) ?? null;
@@ -185,14 +183,12 @@ export function ConsultationList() {
         toolbar={
           <Flex justify="space-between" wrap gap={8} style={{ width: '100%' }}>
             <Flex gap={8} wrap align="center">
-              <Input.Search
-                aria-label="按患者姓名或手机号搜索"
+              <ListKeywordSearch
+                label="按患者姓名或手机号搜索"
                 placeholder="患者姓名 / 手机号"
-                allowClear
-                value={keyword}
-                onChange={(e) => setKeyword(e.target.value)}
-                onSearch={(v) => list.setQuery({ keyword: v.trim() || undefined })}
-                style={{ width: 240 }}
+                value={query.keyword}
+                onSearch={(v) => list.setQuery({ keyword: v })}
+                width={240}
               />
               <ListDateRange
                 label="提交日期"

@@ -6,10 +6,9 @@ import {
   healthFormTabLabels,
   healthFormTabs,
 } from '@pharmacy/shared';
-import { Flex, Input, Tabs, Typography } from 'antd';
+import { Flex, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
-import { ListDateRange, ListPage, type RowAction, useListPage } from '../../../components/list-page';
+import { ListDateRange, ListKeywordSearch, ListPage, type RowAction, useListPage } from '../../../components/list-page';
 import { formatDateTime } from '../../../lib/format';
 import { useHealthForms } from '../api/health-list';
 import { HealthChartDialog } from './health-chart-dialog';
@@ -88,8 +87,6 @@ export function HealthFormList() {
   const list = useListPage({ querySchema: healthFormListQuerySchema });
   const query = list.query as HealthFormListQuery;
   const { data, isFetching } = useHealthForms(query);
-  const [name, setName] = useState(query.name ?? '');
-  useEffect(() => setName(query.name ?? ''), [query.name]);
   const counts = data?.counts;
 
   const rowActions: RowAction<HealthFormSummary>[] = [
@@ -114,14 +111,12 @@ export function HealthFormList() {
         scope="none"
         toolbar={
           <Flex gap={8} wrap align="center">
-            <Input.Search
-              aria-label="按就诊人姓名搜索"
+            <ListKeywordSearch
+              label="按就诊人姓名搜索"
               placeholder="就诊人姓名"
-              allowClear
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              onSearch={(v) => list.setQuery({ name: v.trim() || undefined })}
-              style={{ width: 220 }}
+              value={query.name}
+              onSearch={(v) => list.setQuery({ name: v })}
+              width={220}
             />
             <ListDateRange
               label="提交日期"

@@ -6,10 +6,10 @@ import {
   type RecipeSummary,
   recipeStatusLabels,
 } from '@pharmacy/shared';
-import { Button, Flex, Input, Tabs, Tag, Typography } from 'antd';
+import { Button, Flex, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useMemo, useState } from 'react';
-import { ListDateRange, ListPage, type RowAction, useListPage } from '../../../components/list-page';
+import { useMemo } from 'react';
+import { ListDateRange, ListKeywordSearch, ListPage, type RowAction, useListPage } from '../../../components/list-page';
 import { formatDateTime } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { useInspections } from '../api/inspection-list';
@@ -113,12 +113,8 @@ export function InspectionList() {
   const isPharmacist = useSessionStore((s) => s.userInfo?.roles.includes('pharmacist') ?? false);
   const query = list.query as InspectionListQuery;
   const { data, isFetching } = useInspections(query);
-  const [keyword, setKeyword] = useState(query.keyword ?? '');
-  const [doctor, setDoctor] = useState(query.doctor_name ?? '');
 
   // the boxes follow the URL (back button, cleared filters)
-  useEffect(() => setKeyword(query.keyword ?? ''), [query.keyword]);
-  useEffect(() => setDoctor(query.doctor_name ?? ''), [query.doctor_name]);
 
   const counts = data?.counts;
   const columns = useMemo(() => columnsFor((r) => list.openAction('inspect', r.id)), [list]);
@@ -145,25 +141,19 @@ export function InspectionList() {
         scope={() => isPharmacist}
         toolbar={
           <Flex gap={8} wrap align="center">
-            <Input.Search
-              aria-label="搜索处方"
+            <ListKeywordSearch
+              label="搜索处方"
               placeholder="处方编号 / 患者姓名"
-              allowClear
-              maxLength={50}
-              value={keyword}
-              onChange={(e) => setKeyword(e.target.value)}
-              onSearch={(v) => list.setQuery({ keyword: v.trim() || undefined })}
-              style={{ width: 240 }}
+              value={query.keyword}
+              onSearch={(v) => list.setQuery({ keyword: v })}
+              width={240}
             />
-            <Input.Search
-              aria-label="医生姓名"
+            <ListKeywordSearch
+              label="医生姓名"
               placeholder="医生姓名"
-              allowClear
-              maxLength={50}
-              value={doctor}
-              onChange={(e) => setDoctor(e.target.value)}
-              onSearch={(v) => list.setQuery({ doctor_name: v.trim() || undefined })}
-              style={{ width: 180 }}
+              value={query.doctor_name}
+              onSearch={(v) => list.setQuery({ doctor_name: v })}
+              width={180}
             />
             <ListDateRange
               label="开具日期"

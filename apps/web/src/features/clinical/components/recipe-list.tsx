@@ -6,14 +6,14 @@ import {
   recipeDoctorTabs,
   recipeStatusLabels,
 } from '@pharmacy/shared';
-import { Flex, Input, Tabs, Typography } from 'antd';
+import { Flex, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   ACTION_ID_PARAM,
   ACTION_PARAM,
   ListDateRange,
+  ListKeywordSearch,
   ListPage,
   type RowAction,
   useListPage,
@@ -104,8 +104,6 @@ export function RecipeList() {
   const renewId = Number(searchParams.get('renew') ?? 0);
   const source: RecipeWriteSource | null =
     writeId > 0 ? { kind: 'request', id: writeId } : renewId > 0 ? { kind: 'renew', id: renewId } : null;
-  const [patient, setPatient] = useState(query.patient ?? '');
-  useEffect(() => setPatient(query.patient ?? ''), [query.patient]);
   const counts = data?.counts;
 
   const closeWrite = () =>
@@ -158,14 +156,12 @@ export function RecipeList() {
         scope="none"
         toolbar={
           <Flex gap={8} wrap align="center">
-            <Input.Search
-              aria-label="按患者姓名搜索"
+            <ListKeywordSearch
+              label="按患者姓名搜索"
               placeholder="患者姓名"
-              allowClear
-              value={patient}
-              onChange={(e) => setPatient(e.target.value)}
-              onSearch={(v) => list.setQuery({ patient: v.trim() || undefined })}
-              style={{ width: 200 }}
+              value={query.patient}
+              onSearch={(v) => list.setQuery({ patient: v })}
+              width={200}
             />
             <ListDateRange
               label="开具日期"
