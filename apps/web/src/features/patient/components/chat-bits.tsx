@@ -1,0 +1,53 @@
+import { ShopOutlined } from '@ant-design/icons';
+import type { ChatConversation } from '@pharmacy/shared';
+import { chatConversationStatusLabels } from '@pharmacy/shared';
+import { Avatar, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useRef } from 'react';
+import type { ChatSocketState } from '../../../lib/chat-socket';
+
+/** A list time: HH:mm today, 昨天 HH:mm, MM-DD this year, else YYYY-MM-DD. */
+export function chatListTime(iso: string | null | undefined, now = dayjs()): string {
+  if (!iso) return '';
+  const t = dayjs(iso);
+  if (!t.isValid()) return '';
+  if (t.isSame(now, 'day')) return t.format('HH:mm');
+  if (t.isSame(now.subtract(1, 'day'), 'day')) return `昨天 ${t.format('HH:mm')}`;
+  if (t.isSame(now, 'year')) return t.format('MM-DD');
+  return t.format('YYYY-MM-DD');
+}
+
+/** The pharmacy's logo (a shop icon without one). */
+export function PharmacyLogo({ src, size = 44 }: { src?: string | null; size?: number }) {
+  return (
+    <Avatar
+      className="patient-chat-logo"
+      shape="square"
+      size={size}
+      src={src || undefined}
+      icon={<ShopOutlined />}
+      alt=""
+    />
+  );
+}
+
+export function ChatStatusTag({ status }: { status: ChatConversation['status'] }) {
+  return (
+    <Tag color={status === 'open' ? 'green' : 'default'} bordered={false} style={{ marginInlineEnd: 0 }}>
+      {chatConversationStatusLabels[status]}
+    </Tag>
+  );
+}
+
+/** A line telling the patient the live link is down (messages still send; new ones arrive once it is back). */
+export function ChatLinkHint({ state }: { state: ChatSocketState }) {
+  // the first connection is not a drop: say nothing until the link has been up once
+  const wasOpen = useRef(false);
+  if (state === 'open') wasOpen.current = true;
+  if (state === 'open' || (state !== 'denied' && !wasOpen.current)) return null;
+  return (
+    <div className="patient-chat-link-hint" role="status">
+      {state === 'denied' ? '登录已失效，请重新登录后查看新消息' : '连接已断开，正在重连…'}
+    </div>
+  );
+}
