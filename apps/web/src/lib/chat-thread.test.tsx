@@ -73,8 +73,14 @@ function fakeSocket() {
   };
   return {
     socket: socket as unknown as ChatSocket,
-    frame: (f: ChatServerFrame) => act(() => frames.forEach((l) => l(f))),
-    setState: (s: ChatSocketState) => act(() => states.forEach((l) => l(s))),
+    frame: (f: ChatServerFrame) =>
+      act(() => {
+        for (const l of frames) l(f);
+      }),
+    setState: (s: ChatSocketState) =>
+      act(() => {
+        for (const l of states) l(s);
+      }),
   };
 }
 
