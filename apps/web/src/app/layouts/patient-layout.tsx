@@ -1,8 +1,10 @@
 import './dayjs-locale';
 import './patient-layout.css';
-import { FileTextOutlined, HomeOutlined, LeftOutlined, UserOutlined } from '@ant-design/icons';
+import { FileTextOutlined, HomeOutlined, LeftOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
+import { Badge } from 'antd';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
+import { usePatientChatUnread } from '../../features/patient/api/chat-live';
 import type { PatientOutletContext } from '../../features/patient/components/patient-outlet';
 import { useRouteMeta } from '../route-meta';
 import { beginSignOut } from '../sign-out';
@@ -11,6 +13,7 @@ import { useLayoutTransitionClass } from './layout-transition';
 /** The bottom tab bar's pages; every other patient page shows a back arrow instead. */
 export const patientTabs = [
   { to: '/patient', label: '首页', icon: <HomeOutlined /> },
+  { to: '/patient/chat', label: '咨询', icon: <MessageOutlined /> },
   { to: '/patient/orders', label: '订单', icon: <FileTextOutlined /> },
   { to: '/patient/me', label: '我的', icon: <UserOutlined /> },
 ] as const;
@@ -21,8 +24,8 @@ const isTabPage = (pathname: string) => {
 };
 
 /**
- * The patient area: one phone-sized column (at most 480 px, centred on a desktop) with a title bar and, on the three
- * tab pages, a bottom tab bar 首页 / 订单 / 我的. Pages add themselves to the route table with `layout: 'patient'`
+ * The patient area: one phone-sized column (at most 480 px, centred on a desktop) with a title bar and, on the tab
+ * pages, a bottom tab bar 首页 / 咨询 / 订单 / 我的. Pages add themselves to the route table with `layout: 'patient'`
  * and a path under /patient (open to every signed-in account); `parent` is where the back arrow goes without history.
  */
 export function PatientLayout() {
@@ -31,6 +34,8 @@ export function PatientLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const tabPage = isTabPage(pathname);
+  // the 咨询 tab's badge: unread pharmacy messages, live from the chat socket
+  const chatUnread = usePatientChatUnread();
 
   const context: PatientOutletContext = {
     signOut: () => beginSignOut(() => navigate('/', { replace: true }), logout),
@@ -58,9 +63,21 @@ export function PatientLayout() {
         {tabPage ? (
           <nav className="patient-tabbar" aria-label="患者专区导航">
             {patientTabs.map((t) => (
-              <NavLink key={t.to} to={t.to} end className="patient-tab">
+              <NavLink
+                key={t.to}
+                to={t.to}
+                end
+                className="patient-tab"
+                aria-label={t.to === '/patient/chat' && chatUnread ? `${t.label}，${chatUnread} 条未读` : undefined}
+              >
                 <span className="patient-tab-icon" aria-hidden="true">
-                  {t.icon}
+                  {t.to === '/patient/chat' ? (
+                    <Badge count={chatUnread} size="small" overflowCount={99}>
+                      {t.icon}
+                    </Badge>
+                  ) : (
+                    t.icon
+                  )}
                 </span>
                 <span>{t.label}</span>
               </NavLink>

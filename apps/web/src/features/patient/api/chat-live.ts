@@ -71,7 +71,8 @@ export function usePatientChatSocket() {
 
 /** The 咨询 tab's badge: my unread staff messages, live. */
 export function usePatientChatUnread(): number {
+  const signedIn = useSessionStore((s) => !!s.token);
   usePatientChatSocket();
-  const { data } = useMyConversations();
+  const { data } = useMyConversations(signedIn);
   return unreadTotal(data);
 }

@@ -5,6 +5,7 @@ import { CopyButton } from '../../../components/copy-button';
 import { formatDateTime } from '../../../lib/format';
 import { useOrder } from '../api/get-order';
 import { Card, courierName, PAYMENT_AWAITING_LABEL, patientStatusLabel, RxNote, Thumb, Yuan } from '../components/bits';
+import { ChatContactButton } from '../components/chat-contact-button';
 import { OrderActions } from '../components/order-actions';
 
 /** One line of what the status means for the patient. */
@@ -90,7 +91,7 @@ export default function OrderDetailPage() {
         </div>
       </Card>
 
-      <Card title={o.pharmacy_name}>
+      <Card title={o.pharmacy_name} extra={<ChatContactButton pharmacyId={o.pharmacy_id} orderId={o.id} />}>
         {o.has_rx && (o.status === 'pending_payment' || o.status === 'pending_review') ? <RxNote /> : null}
         {o.items.map((item) => (
           <div key={item.id} className="patient-product">
