@@ -2,20 +2,8 @@ import { ShopOutlined } from '@ant-design/icons';
 import type { ChatConversation } from '@pharmacy/shared';
 import { chatConversationStatusLabels } from '@pharmacy/shared';
 import { Avatar, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useRef } from 'react';
 import type { ChatSocketState } from '../../../lib/chat-socket';
-
-/** A list time: HH:mm today, 昨天 HH:mm, MM-DD this year, else YYYY-MM-DD. */
-export function chatListTime(iso: string | null | undefined, now = dayjs()): string {
-  if (!iso) return '';
-  const t = dayjs(iso);
-  if (!t.isValid()) return '';
-  if (t.isSame(now, 'day')) return t.format('HH:mm');
-  if (t.isSame(now.subtract(1, 'day'), 'day')) return `昨天 ${t.format('HH:mm')}`;
-  if (t.isSame(now, 'year')) return t.format('MM-DD');
-  return t.format('YYYY-MM-DD');
-}
 
 /** The pharmacy's logo (a shop icon without one). */
 export function PharmacyLogo({ src, size = 44 }: { src?: string | null; size?: number }) {

@@ -1,9 +1,10 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { ChatConversation } from '@pharmacy/shared';
 import { Drawer, Spin } from 'antd';
+import { chatTime } from '../../../components/chat';
 import { orderedPharmacies, useRecentOrders } from '../api/chat-recent-orders';
 import { sheetProps } from './bits';
-import { chatListTime, PharmacyLogo } from './chat-bits';
+import { PharmacyLogo } from './chat-bits';
 import { PharmacyList } from './pharmacy-picker';
 
 /**
@@ -56,7 +57,7 @@ export function ChatPharmacyPicker({
                 <span className="patient-pharmacy-text">
                   <strong>{p.name}</strong>
                   <span className="patient-muted">
-                    最近下单 {chatListTime(p.last_order_at)}
+                    最近下单 {chatTime(p.last_order_at)}
                     {openWith.has(p.id) ? ' · 咨询进行中' : ''}
                   </span>
                 </span>

@@ -4,10 +4,11 @@ import type { ChatConversation } from '@pharmacy/shared';
 import { Badge, Button, Empty, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { chatTime } from '../../../components/chat';
 import { usePatientChatSocket } from '../api/chat-live';
 import { useMyConversations } from '../api/chat-mine';
 import { useOpenConversation } from '../api/chat-open';
-import { ChatLinkHint, ChatStatusTag, chatListTime, PharmacyLogo } from '../components/chat-bits';
+import { ChatLinkHint, ChatStatusTag, PharmacyLogo } from '../components/chat-bits';
 import { ChatPharmacyPicker } from '../components/chat-pharmacy-picker';
 
 export const conversationPath = (id: number) => `/patient/chat/conversation?id=${id}`;
@@ -25,7 +26,7 @@ function ConversationRow({ c }: { c: ChatConversation }) {
       <span className="patient-chat-row-body">
         <span className="patient-chat-row-line">
           <span className="patient-chat-row-name">{c.pharmacy_name}</span>
-          <span className="patient-chat-time">{chatListTime(c.last_message_at ?? c.created_at)}</span>
+          <span className="patient-chat-time">{chatTime(c.last_message_at ?? c.created_at)}</span>
         </span>
         <span className="patient-chat-row-line">
           <span className="patient-chat-row-preview">{c.last_message_preview || '暂无消息'}</span>
