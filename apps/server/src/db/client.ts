@@ -21,6 +21,8 @@ export type DbExecutor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'pg';
+  /** PostgreSQL only: the database's URL (the chat bus opens its own LISTEN connection to it). */
+  url?: string;
   migrate(): Promise<void>;
   /** A round trip to the server (health checks). */
   ping(): Promise<void>;
@@ -58,6 +60,7 @@ export function openPostgres(url: string, poolMax = 10): DatabaseHandle {
   return {
     db,
     driver: 'pg',
+    url,
     onIdleConnectionError(listener) {
       reportIdleError = listener;
     },

@@ -1,9 +1,13 @@
-import { API_BASE, allContracts, CMS_BASE, contractUrl } from '@pharmacy/shared';
+import { API_BASE, allContracts, CHAT_WS_PATH, CMS_BASE, contractUrl } from '@pharmacy/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-/** Routes of the API's own machinery, not endpoints of a module. */
-const INFRASTRUCTURE = new Set(['GET /api/v1/openapi.json']);
+/**
+ * Routes of the API's own machinery, not endpoints of a module. The chat WebSocket is the one module route here: an
+ * upgrade, not a REST call (no envelope, no schema to declare); it authenticates with its first frame, `hello`
+ * (modules/chat/chat-ws.ts), and a plain GET answers 404. The test below checks it is registered.
+ */
+const INFRASTRUCTURE = new Set(['GET /api/v1/openapi.json', `GET ${API_BASE}${CHAT_WS_PATH}`]);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,6 +31,11 @@ describe('every endpoint is declared once, in a contract', () => {
       .filter((r) => r.contract && key(r.contract.method, contractUrl(r.contract)) !== key(r.method, r.url))
       .map((r) => key(r.method, r.url));
     expect(misplaced).toEqual([]);
+  });
+
+  it('has each infrastructure route registered, without a contract', () => {
+    const registered = new Set(t.app.routeList.filter((r) => !r.contract).map((r) => key(r.method, r.url)));
+    expect([...INFRASTRUCTURE].filter((route) => !registered.has(route))).toEqual([]);
   });
 
   it('has no contract without a route, nor one registered twice', () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { InProcessChatBus } from '../../lib/chat-bus';
+import { type ChatBus, InProcessChatBus, PgChatBus } from '../../lib/chat-bus';
 import type { ModuleContext } from '../../lib/module';
 import { chatSocket } from './chat-ws';
 import { conversationRoutes } from './conversation.routes';
@@ -10,7 +10,11 @@ import { deskRoutes } from './desk.routes';
  * message stored before it is answered) and a WebSocket that pushes frames through the chat bus.
  */
 export async function chatModule(app: FastifyInstance, context: ModuleContext) {
-  const bus = new InProcessChatBus();
+  // several instances may share a PostgreSQL: LISTEN/NOTIFY; the embedded database has one process: in-process
+  const bus: ChatBus =
+    app.database.driver === 'pg' && app.database.url
+      ? await PgChatBus.open({ url: app.database.url, db: app.db, log: app.log })
+      : new InProcessChatBus();
   app.addHook('onClose', async () => bus.close());
   await conversationRoutes(app, context, bus);
   await deskRoutes(app, context, bus);
