@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { API_BASE, CHAT_WS_PATH, type ChatServerFrame } from '@pharmacy/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { testDatabaseUrl } from '../config';
 import {
   type ApiClient,
@@ -16,6 +19,38 @@ import {
 } from './server-process';
 
 const pgUrl = testDatabaseUrl();
+
+/** A chat socket that has said hello; `next` waits for a frame (already received or to come). */
+async function chatSocket(serverUrl: string, hello: Record<string, unknown>) {
+  const ws = new WebSocket(`${serverUrl.replace('http', 'ws')}${API_BASE}${CHAT_WS_PATH}`);
+  const frames: ChatServerFrame[] = [];
+  const waiters: Array<{ match: (f: ChatServerFrame) => boolean; resolve: (f: ChatServerFrame) => void }> = [];
+  ws.on('message', (data) => {
+    const frame = JSON.parse(String(data)) as ChatServerFrame;
+    frames.push(frame);
+    for (const w of [...waiters]) {
+      if (w.match(frame)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(frame);
+      }
+    }
+  });
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  const next = (match: (f: ChatServerFrame) => boolean) => {
+    const seen = frames.find(match);
+    return seen ? Promise.resolve(seen) : new Promise<ChatServerFrame>((resolve) => waiters.push({ match, resolve }));
+  };
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.send(JSON.stringify({ t: 'hello', ...hello }));
+  const ready = await Promise.race([next((f) => f.t === 'ready'), closed]);
+  if (typeof ready === 'number') throw new Error(`chat socket closed with ${ready}`);
+  return { ws, frames, next, closed };
+}
+
+const messageWith = (body: string) => (f: ChatServerFrame) => f.t === 'message' && f.message.body === body;
 
 /**
  * Two server processes on one fresh PostgreSQL database and one data directory (a shared volume: the file storage):
@@ -113,6 +148,90 @@ function twoInstancesOnPostgres(serverUrl: string) {
       });
       expect(again.status).toBe(400);
       expect(again.body.msg).toContain('未导入任何数据');
+    });
+
+    it('chat: a patient on one instance and a pharmacist on the other talk both ways over WebSockets', async () => {
+      const patient = await signIn(api1, '13900000001');
+      const pharmacist = await signIn(api2, '13800000006');
+      const pharmacyId = (await api2<{ pharmacy_info: { id: number } }>('GET', '/user/info/me', { token: pharmacist }))
+        .body.data.pharmacy_info.id;
+      const patientSocket = await chatSocket(one!.url, { token: patient, side: 'patient' });
+      const staffSocket = await chatSocket(two!.url, { token: pharmacist, side: 'staff', pharmacy_id: pharmacyId });
+      try {
+        const opened = await api1<{ id: number }>('POST', '/chat/patient/conversations', {
+          token: patient,
+          body: { pharmacy_id: pharmacyId },
+        });
+        expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+        const id = opened.body.data.id;
+
+        const asked = await api1<{ seq: number }>('POST', `/chat/patient/conversations/${id}/messages`, {
+          token: patient,
+          body: { client_id: randomUUID(), kind: 'text', body: '实例一的患者提问' },
+        });
+        expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+        expect(await staffSocket.next(messageWith('实例一的患者提问'))).toMatchObject({
+          message: { conversation_id: id, seq: asked.body.data.seq, sender_side: 'patient' },
+        });
+
+        const answered = await api2<{ seq: number }>('POST', `/chat/conversations/${id}/messages`, {
+          token: pharmacist,
+          pharmacyId,
+          body: { client_id: randomUUID(), kind: 'text', body: '实例二的药师回答' },
+        });
+        expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+        expect(await patientSocket.next(messageWith('实例二的药师回答'))).toMatchObject({
+          message: { conversation_id: id, seq: answered.body.data.seq, sender_side: 'staff' },
+        });
+
+        // each side's socket also had its own message back (both instances listen), once
+        await patientSocket.next(messageWith('实例一的患者提问'));
+        await staffSocket.next(messageWith('实例二的药师回答'));
+        const count = (frames: ChatServerFrame[], body: string) => frames.filter(messageWith(body)).length;
+        expect(count(patientSocket.frames, '实例一的患者提问')).toBe(1);
+        expect(count(staffSocket.frames, '实例一的患者提问')).toBe(1);
+        expect(count(patientSocket.frames, '实例二的药师回答')).toBe(1);
+        expect(count(staffSocket.frames, '实例二的药师回答')).toBe(1);
+      } finally {
+        patientSocket.ws.close();
+        staffSocket.ws.close();
+      }
+    });
+
+    it("chat: when PostgreSQL ends an instance's LISTEN connection, its sockets are closed to resync (1012) and frames flow again", async () => {
+      const patient = await signIn(api1, '13900000001');
+      const pharmacist = await signIn(api2, '13800000006');
+      const pharmacyId = (await api2<{ pharmacy_info: { id: number } }>('GET', '/user/info/me', { token: pharmacist }))
+        .body.data.pharmacy_info.id;
+      const before = await chatSocket(one!.url, { token: patient, side: 'patient' });
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query(
+          `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+           where datname = $1 and query ilike 'LISTEN chat_frames%'`,
+          [new URL(dbUrl).pathname.slice(1)],
+        );
+        expect(rows[0].n).toBe(2);
+      } finally {
+        await admin.end();
+      }
+      // the instance listens again, then tells its clients to reconnect and catch up
+      expect(await before.closed).toBe(1012);
+      const patientSocket = await chatSocket(one!.url, { token: patient, side: 'patient' });
+      const opened = await api1<{ id: number }>('POST', '/chat/patient/conversations', {
+        token: patient,
+        body: { pharmacy_id: pharmacyId },
+      });
+      const id = opened.body.data.id;
+      const answered = await api2('POST', `/chat/conversations/${id}/messages`, {
+        token: pharmacist,
+        pharmacyId,
+        body: { client_id: randomUUID(), kind: 'text', body: '重连之后的回答' },
+      });
+      expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+      await patientSocket.next(messageWith('重连之后的回答'));
+      patientSocket.ws.close();
     });
 
     it('both keep serving when PostgreSQL ends their idle connections (a database restart, an administrator)', async () => {
