@@ -2,6 +2,7 @@ import './dayjs-locale';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Layout } from 'antd';
 import { Link, NavLink } from 'react-router';
+import { ChatTabBadge } from '../../features/chat/components/chat-badge';
 import { useSessionStore } from '../../lib/session-store';
 import { consoleHomePath } from '../console-home';
 import { KeepAliveOutlet } from '../keep-alive-outlet';
@@ -40,7 +41,7 @@ export function ChatroomLayout() {
         <nav aria-label="聊天室导航" className="chatroom-tabs">
           {tabs.map((t) => (
             <NavLink key={t.to} to={t.to} end>
-              {t.label}
+              {t.to === '/chatRoom' ? <ChatTabBadge>{t.label}</ChatTabBadge> : t.label}
             </NavLink>
           ))}
         </nav>

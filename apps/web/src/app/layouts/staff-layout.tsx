@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
 import { PharmacySwitcher } from '../../features/auth/components/pharmacy-switcher';
+import { ChatHeaderBadge } from '../../features/chat/components/chat-badge';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
 import { QualificationAlertBadge } from '../../features/pharmacy/components/aptitude-alert-badge';
 import { useSessionStore } from '../../lib/session-store';
@@ -233,6 +234,7 @@ export function StaffLayout() {
             <PharmacySwitcher />
           </div>
           <QualificationAlertBadge />
+          <ChatHeaderBadge />
           <UnreadBell />
           <UserMenu />
         </Header>

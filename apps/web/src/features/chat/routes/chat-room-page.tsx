@@ -1,6 +1,273 @@
-import { UnderConstruction } from '../../../components/under-construction';
+import {
+  type ChatConversation,
+  type ChatConversationListQuery,
+  type ChatConversationStatus,
+  type ChatListScope,
+  type ChatServerFrame,
+  canManageChatSettings,
+  MAX_PAGE_SIZE,
+  type PageResult,
+} from '@pharmacy/shared';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, notification } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ChatSocket, ChatSocketState } from '../../../lib/chat-socket';
+import { useSessionStore } from '../../../lib/session-store';
+import { chatKeys, useCurrentPharmacyId } from '../api/chat-keys';
+import { syncChat } from '../api/chat-sync';
+import { useTakeConversation } from '../api/conversation-actions';
+import { useChatUnread } from '../api/get-chat-unread';
+import { useConversation } from '../api/get-conversation';
+import { useConversations } from '../api/get-conversations';
+import { useStaffChatSocket } from '../api/staff-chat-socket';
+import { ChatPanel, type OpenThreadHandle } from '../components/chat-panel';
+import { ConversationList } from '../components/conversation-list';
+import { PatientInfoPanel } from '../components/patient-info-panel';
+import { applyConversation, isNewer } from '../lib/conversation-list';
 
-/** Kept alive while hidden (route metadata keepAlive). */
+/** Puts a changed conversation in every loaded list page and the cached detail. */
+function putConversation(queryClient: QueryClient, pharmacyId: number, meId: number | null, c: ChatConversation) {
+  for (const [key, data] of queryClient.getQueriesData<PageResult<ChatConversation>>({
+    queryKey: chatKeys.lists(pharmacyId),
+  })) {
+    if (!data) continue;
+    const query = key[3] as ChatConversationListQuery;
+    const next = applyConversation(data, c, query, meId);
+    if (next !== data) queryClient.setQueryData(key, next);
+  }
+  const detailKey = chatKeys.detail(pharmacyId, c.id);
+  const old = queryClient.getQueryData<ChatConversation>(detailKey);
+  if (!old || isNewer(c, old)) queryClient.setQueryData(detailKey, c);
+}
+
+/**
+ * Keeps the lists live: frames put conversations in place; after every (re)connection (and when the kept page shows
+ * again on an open socket) chat.sync asks for what was missed: messages after the seqs the page knows, conversations
+ * changed since the last sync's server time.
+ */
+function useChatRoomLive(
+  socket: ChatSocket | null,
+  pharmacyId: number | null,
+  meId: number | null,
+  thread: React.MutableRefObject<OpenThreadHandle | null>,
+  onOffer: (c: ChatConversation) => void,
+) {
+  const queryClient = useQueryClient();
+  const since = useRef<string | null>(null);
+  const offerRef = useRef(onOffer);
+  offerRef.current = onOffer;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another pharmacy starts its syncs afresh
+  useEffect(() => {
+    since.current = null;
+  }, [pharmacyId]);
+
+  useEffect(() => {
+    if (!socket || pharmacyId === null) return;
+    let running = false;
+    const sync = async () => {
+      if (running) return;
+      running = true;
+      try {
+        const known = new Map<number, number>();
+        for (const [, data] of queryClient.getQueriesData<PageResult<ChatConversation>>({
+          queryKey: chatKeys.lists(pharmacyId),
+        })) {
+          for (const c of data?.list ?? []) known.set(c.id, Math.max(known.get(c.id) ?? 0, c.last_seq));
+        }
+        const open = thread.current;
+        if (open?.id) known.set(open.id, open.lastSeq);
+        const result = await syncChat({
+          known: [...known].slice(0, 200).map(([id, seq]) => ({ id, seq })),
+          since: since.current,
+        });
+        since.current = result.server_time;
+        for (const c of result.conversations) putConversation(queryClient, pharmacyId, meId, c);
+        if (thread.current?.id) thread.current.apply(result.messages);
+        void queryClient.invalidateQueries({ queryKey: chatKeys.unread(pharmacyId) });
+      } catch {
+        // the next (re)connection tries again
+      } finally {
+        running = false;
+      }
+    };
+    const offFrame = socket.onFrame((frame: ChatServerFrame) => {
+      if (frame.t === 'message' || frame.t === 'conversation') {
+        putConversation(queryClient, pharmacyId, meId, frame.conversation);
+      } else if (frame.t === 'offer') {
+        putConversation(queryClient, pharmacyId, meId, frame.conversation);
+        offerRef.current(frame.conversation);
+      }
+    });
+    const offState = socket.onState((state) => {
+      if (state === 'open') void sync();
+    });
+    // shown again (a kept page) on a socket that stayed open meanwhile: catch up now
+    if (socket.state === 'open') void sync();
+    return () => {
+      offFrame();
+      offState();
+    };
+  }, [socket, pharmacyId, meId, queryClient, thread]);
+}
+
+function ConnectionHint({ state, everOpen }: { state: ChatSocketState; everOpen: boolean }) {
+  if (state === 'open') return null;
+  if (state === 'denied')
+    return <Alert type="error" showIcon banner message="无法连接聊天服务：登录已失效或没有聊天室权限，请重新登录" />;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      banner
+      role="status"
+      message={everOpen ? '连接已断开，正在重连…' : '正在连接聊天服务…'}
+    />
+  );
+}
+
+/** The staff chat room (kept alive while hidden): chat list, chat panel, patient info. */
 export default function ChatRoomPage() {
-  return <UnderConstruction title="聊天室" />;
+  const pharmacyId = useCurrentPharmacyId();
+  const meId = useSessionStore((s) => s.userInfo?.id ?? null);
+  const meName = useSessionStore((s) => s.userInfo?.name ?? '');
+  const role = useSessionStore((s) => s.currentPharmacy?.role ?? null);
+  const canManage = canManageChatSettings(role);
+  const queryClient = useQueryClient();
+
+  const [scope, setScope] = useState<ChatListScope>('mine');
+  const [status, setStatus] = useState<ChatConversationStatus>('open');
+  const [keyword, setKeyword] = useState('');
+  const query: ChatConversationListQuery = useMemo(
+    () => ({ scope, status, keyword: keyword || undefined, page: 1, page_size: MAX_PAGE_SIZE }),
+    [scope, status, keyword],
+  );
+  const list = useConversations(query);
+  const counts = useChatUnread().data;
+
+  const [params, setParams] = useSearchParams();
+  const selectedId = Number(params.get('id')) || null;
+  const select = useCallback(
+    (id: number | null) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (id) next.set('id', String(id));
+          else next.delete('id');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const inList = list.data?.list.find((c) => c.id === selectedId) ?? null;
+  const detail = useConversation(selectedId, selectedId !== null);
+  // the list's copy or the detail, whichever is newer
+  const conversation =
+    inList && detail.data ? (isNewer(inList, detail.data) ? inList : detail.data) : (inList ?? detail.data ?? null);
+
+  const { socket, state } = useStaffChatSocket();
+  const [everOpen, setEverOpen] = useState(false);
+  useEffect(() => {
+    if (state === 'open') setEverOpen(true);
+  }, [state]);
+
+  const thread = useRef<OpenThreadHandle | null>(null);
+  const [notify, notificationHolder] = notification.useNotification({ placement: 'topRight', maxCount: 3 });
+  const take = useTakeConversation();
+  const onOffer = useCallback(
+    (c: ChatConversation) => {
+      const key = `chat-offer-${c.id}`;
+      notify.info({
+        key,
+        title: '有新的咨询等待接入',
+        description: `${c.patient_name}：${c.last_message_preview || '发起了咨询'}`,
+        duration: 15,
+        actions: (
+          <Button
+            type="primary"
+            size="small"
+            onClick={() => {
+              take
+                .mutateAsync(c.id)
+                .then((taken) => {
+                  notify.destroy(key);
+                  setScope('mine');
+                  setStatus('open');
+                  select(taken.id);
+                })
+                .catch(() => notify.destroy(key));
+            }}
+          >
+            接入
+          </Button>
+        ),
+      });
+    },
+    [notify, take, select],
+  );
+  useChatRoomLive(socket, pharmacyId, meId, thread, onOffer);
+
+  // the pharmacy changed: nothing of the previous one stays selected
+  const lastPharmacy = useRef(pharmacyId);
+  useEffect(() => {
+    if (lastPharmacy.current !== pharmacyId) {
+      lastPharmacy.current = pharmacyId;
+      select(null);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.pharmacy(pharmacyId) });
+    }
+  }, [pharmacyId, select, queryClient]);
+
+  const meObj = useMemo(() => ({ id: meId, name: meName }), [meId, meName]);
+
+  return (
+    <div style={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 8, minHeight: 0 }}>
+      {notificationHolder}
+      <ConnectionHint state={state} everOpen={everOpen} />
+      <div
+        style={{
+          flex: 1,
+          minHeight: 0,
+          display: 'grid',
+          gridTemplateColumns: '300px minmax(0, 1fr) 300px',
+          background: '#fff',
+          border: '1px solid #f0f0f0',
+          borderRadius: 8,
+          overflow: 'hidden',
+        }}
+      >
+        <div style={{ borderRight: '1px solid #f0f0f0', minHeight: 0 }}>
+          <ConversationList
+            scope={scope}
+            status={status}
+            keyword={keyword}
+            onScope={setScope}
+            onStatus={setStatus}
+            onKeyword={setKeyword}
+            conversations={list.data?.list ?? []}
+            total={list.data?.total ?? 0}
+            loading={list.isLoading}
+            selectedId={selectedId}
+            onSelect={(c) => select(c.id)}
+            counts={counts}
+            meId={meId}
+          />
+        </div>
+        <div style={{ minHeight: 0, minWidth: 0 }}>
+          <ChatPanel
+            conversation={conversation}
+            socket={socket}
+            me={meObj}
+            canManage={canManage}
+            counts={counts}
+            threadHandle={thread}
+          />
+        </div>
+        <div style={{ borderLeft: '1px solid #f0f0f0', minHeight: 0 }}>
+          <PatientInfoPanel conversationId={conversation?.id ?? null} />
+        </div>
+      </div>
+    </div>
+  );
 }
