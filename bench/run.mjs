@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedLarge } from '../scripts/seed-large.mjs';
+import { chatFailures, chatLines, measureChat, startProductServer } from './chat-ws.mjs';
 import { measureImport, signIn } from './import.mjs';
 import { cpuMsAround, postmasterPid } from './lib/cpu.mjs';
 import { lighthouseMedian, measureRouteAssets, signInThroughConsole } from './lib/frontend.mjs';
@@ -13,7 +14,7 @@ import { measure, runLoad } from './lib/load.mjs';
 import { processTreeRssMb } from './lib/rss.mjs';
 import { measureCensus, measureExport, measureOrderCreation } from './orders.mjs';
 import { benchStaffSession, measureQuoteImport } from './quote-import.mjs';
-import { frontendPages, targets } from './targets.mjs';
+import { chatTargets, frontendPages, targets } from './targets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -171,6 +172,27 @@ async function main() {
     });
   }
 
+  // Chat delivery (skip with --skip-chat; with BENCH_ONLY, only when it names chat): the bare ws baseline, this
+  // server with 1,000 patient sockets, then a second instance on the same database (bench/chat-ws.mjs).
+  let chat;
+  if (!args.has('--skip-chat') && (!only || 'chat'.includes(only) || only.includes('chat'))) {
+    try {
+      chat = await measureChat({
+        databaseUrl,
+        baseUrl: productBase,
+        pid: productServer.pid,
+        startSecond: () => startProductServer({ databaseUrl, port: productPort + 1, poolMax }),
+        clients: Number(process.env.CHAT_CLIENTS ?? chatTargets.clients),
+        rate: Number(process.env.CHAT_RATE ?? chatTargets.rate),
+        seconds: Number(process.env.CHAT_SECONDS ?? chatTargets.seconds),
+        log,
+      });
+    } catch (error) {
+      chat = { error: String(error) };
+      log(`  chat failed: ${error}`);
+    }
+  }
+
   // Orders (skip with --skip-orders): the one-year census, the export of 100,000 orders, then order creation (last:
   // it writes orders and stock).
   let orders;
@@ -296,6 +318,7 @@ async function main() {
     ceiling,
     api,
     orders,
+    chat,
     import: importRun,
     quote_import: quoteImportRun,
     frontend,
@@ -387,6 +410,7 @@ function checkBudgets(results) {
     if (row.product.errors > budgets.api.max_errors) failures.push(`${row.name}: ${row.product.errors} errors`);
   }
   if (results.orders) failures.push(...orderBudgetFailures(results.orders, budgets.orders));
+  failures.push(...chatFailures(results.chat, chatTargets));
   if (results.import) {
     const run = results.import;
     if (run.error) failures.push(`import: ${run.error}`);
@@ -494,6 +518,7 @@ function writeResults(results) {
     ),
     '',
     ...ordersLines(results.orders),
+    ...chatLines(results.chat),
     ...(results.import
       ? [
           '| import (preview + apply) | rows | xlsx MB | preview s | apply s | total s | server RSS at rest MB | peak RSS MB |',

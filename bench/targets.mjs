@@ -390,3 +390,18 @@ export const frontendPages = [
   { path: '/medicine/list', presets: ['desktop', 'mobile'] },
   { path: '/message', signedIn: true, presets: ['desktop'] },
 ];
+
+/**
+ * The chat room's delivery (issue 14; bench/chat-ws.mjs, run by bench/run.mjs unless `--skip-chat`): `clients`
+ * patient WebSockets on one instance, `rate` messages a second spread over them for `seconds`, each measured from
+ * its send request to its frame at the patient's socket; then the same with the sockets split over two instances on
+ * one PostgreSQL and every message sent through the other instance. Every acknowledged message must arrive once.
+ */
+export const chatTargets = {
+  clients: 1000,
+  rate: 100,
+  seconds: 30,
+  one_instance_p99_ms: 100,
+  two_instances_p99_ms: 200,
+  max_lost: 0,
+};
