@@ -500,6 +500,102 @@ export function orderShippingScenario(orderCount = 100, paceMs = 200): WriteScen
   };
 }
 
+interface ChatMessageRow {
+  id: number;
+  seq: number;
+  client_id: string | null;
+  body: string;
+}
+
+/**
+ * A patient chats with a pharmacy during the burst (each message a conversation update and a message row in one
+ * transaction). After the restart: every acknowledged message is in the conversation with the seq it was answered
+ * with, each resend of the burst's client ids is a no-op (the same message back), and in the database every
+ * conversation's seqs run 1..last_seq without a gap or a double.
+ */
+export function chatScenario(): WriteScenario {
+  const acked = new Map<number, { seq: number; clientId: string }>(); // n → answer
+  const attempted = new Set<number>();
+  const run = Date.now().toString(36);
+  const clientId = (n: number) => `crash-${run}-${n}`;
+  const body = (n: number) => `崩溃聊天 #${n} ${'问'.repeat(200)}`;
+  let conversationId = 0;
+  const send = (ctx: ScenarioContext, n: number) =>
+    ctx.call<ChatMessageRow & { conversation_id: number }>(
+      'POST',
+      `/chat/patient/conversations/${conversationId}/messages`,
+      { token: ctx.tokens.patient, body: { client_id: clientId(n), kind: 'text', body: body(n) } },
+    );
+  return {
+    name: 'patient chats',
+    async prepare(ctx) {
+      const pharmacies = await ctx.call<{ list: { id: number }[] }>('GET', '/pharmacy/list?page_size=1');
+      const pharmacyId = pharmacies.body.data?.list?.[0]?.id;
+      if (!pharmacyId) throw new Error(`no pharmacy: ${pharmacies.status}`);
+      const opened = await ctx.call<{ id: number }>('POST', '/chat/patient/conversations', {
+        token: ctx.tokens.patient,
+        body: { pharmacy_id: pharmacyId },
+      });
+      if (opened.status !== 200) throw new Error(`open chat: ${opened.status} ${JSON.stringify(opened.body)}`);
+      conversationId = opened.body.data.id;
+    },
+    async write(ctx, n) {
+      attempted.add(n);
+      const res = await send(ctx, n);
+      if (res.status === 200) acked.set(n, { seq: res.body.data.seq, clientId: clientId(n) });
+    },
+    acknowledged: () => acked.size,
+    async verify(ctx) {
+      const problems: string[] = [];
+      const stored = new Map<string, ChatMessageRow>();
+      let after = 0;
+      for (let page = 0; page < 200; page++) {
+        const res = await ctx.call<{ list: ChatMessageRow[] }>(
+          'GET',
+          `/chat/patient/conversations/${conversationId}/messages?after_seq=${after}&limit=100`,
+          { token: ctx.tokens.patient },
+        );
+        if (res.status !== 200) return [`chat messages: ${res.status} ${res.body.msg}`];
+        for (const m of res.body.data.list) if (m.client_id) stored.set(m.client_id, m);
+        if (res.body.data.list.length === 0) break;
+        after = res.body.data.list[res.body.data.list.length - 1]!.seq;
+      }
+      for (const [n, a] of acked) {
+        const m = stored.get(a.clientId);
+        if (!m) problems.push(`acknowledged chat message #${n} is missing`);
+        else if (m.seq !== a.seq || m.body !== body(n)) problems.push(`chat message #${n} differs from its answer`);
+      }
+      // a resend of every message of the burst is the same message (or, never stored, a new one once)
+      for (const n of attempted) {
+        const res = await send(ctx, n);
+        if (res.status !== 200) problems.push(`resend of chat #${n}: ${res.status} ${res.body.msg}`);
+        const first = acked.get(n);
+        if (first && res.status === 200 && res.body.data.seq !== first.seq)
+          problems.push(`resend of chat #${n} stored again as seq ${res.body.data.seq}, first ${first.seq}`);
+      }
+      return problems;
+    },
+    async verifyStored(sql) {
+      const rows = await sql(
+        `select c.id, c.last_seq, count(m.id)::int n, coalesce(max(m.seq), 0)::int max_seq,
+                count(distinct m.seq)::int distinct_seq
+         from conversation c left join chat_message m on m.conversation_id = c.id group by c.id`,
+      );
+      const problems: string[] = [];
+      for (const r of rows) {
+        if (Number(r.n) !== Number(r.last_seq) || Number(r.max_seq) !== Number(r.last_seq) || r.n !== r.distinct_seq)
+          problems.push(`conversation ${r.id}: last_seq ${r.last_seq}, ${r.n} messages, max seq ${r.max_seq}`);
+      }
+      const doubles = await sql(
+        `select client_id, count(*)::int c from chat_message where client_id like 'crash-${run}-%'
+         group by sender_id, client_id having count(*) > 1`,
+      );
+      for (const d of doubles) problems.push(`client id ${d.client_id} stored ${d.c} times`);
+      return problems;
+    },
+  };
+}
+
 /** The write scenarios of the crash test; modules add theirs here as they land. */
 export const writeScenarios = (): WriteScenario[] => [
   operatorMessagesScenario(),
@@ -508,4 +604,5 @@ export const writeScenarios = (): WriteScenario[] => [
   commentsScenario(),
   orderCreationScenario(),
   orderShippingScenario(),
+  chatScenario(),
 ];
