@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket, { WebSocketServer } from 'ws';
+import { postmasterPid, treeCpu } from './lib/cpu.mjs';
 import { processTreeRssMb } from './lib/rss.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -175,7 +176,17 @@ function postJson(agent, url, headers, body) {
  * the HTTP request that sends message n to client i (its body text must hold `#n`). `pids` are read for RSS with all
  * sockets connected.
  */
-async function runDelivery({ receivers, sendOf, rate, seconds, pids, log, warmup = 3, graceMs = 5_000 }) {
+async function runDelivery({
+  receivers,
+  sendOf,
+  rate,
+  seconds,
+  pids,
+  cpuPids = pids,
+  log,
+  warmup = 3,
+  graceMs = 5_000,
+}) {
   const clients = receivers.length;
   // the first `warmup` seconds at the same rate warm the server (JIT, pools, plans): checked for loss, not timed
   const warmupMessages = Math.round(rate * warmup);
@@ -197,6 +208,7 @@ async function runDelivery({ receivers, sendOf, rate, seconds, pids, log, warmup
     receipts.set(n, count);
     if (count === 1 && n >= warmupMessages) latencies.push(performance.now() - at);
   };
+  const rssBefore = pids.map((pid) => processTreeRssMb(pid));
   const connectStarted = performance.now();
   const sockets = await openSockets(receivers, onFrame);
   const connectS = (performance.now() - connectStarted) / 1000;
@@ -209,6 +221,7 @@ async function runDelivery({ receivers, sendOf, rate, seconds, pids, log, warmup
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const statuses = new Map();
   const pending = [];
+  const cpuBefore = treeCpu(cpuPids);
   const started = performance.now();
   // spread over the clients: a stride coprime with their number visits each in turn, neighbours far apart
   const stride = [7919, 104_729, 1_299_709].find((p) => clients % p !== 0) ?? 1;
@@ -236,6 +249,9 @@ async function runDelivery({ receivers, sendOf, rate, seconds, pids, log, warmup
   const acked = sentAt.size;
   const until = performance.now() + graceMs;
   while (performance.now() < until && [...sentAt.keys()].some((k) => !receipts.has(k))) await sleep(20);
+  const cpuAfter = treeCpu(cpuPids);
+  let cpuMs = 0;
+  for (const [pid, ms] of cpuAfter) cpuMs += ms - (cpuBefore.get(pid) ?? 0);
   const rssAfter = Object.fromEntries(pids.map((pid) => [pid, processTreeRssMb(pid)]));
   for (const ws of sockets) ws.terminate();
   agent.destroy();
@@ -263,6 +279,9 @@ async function runDelivery({ receivers, sendOf, rate, seconds, pids, log, warmup
     p99_ms: round(percentile(latencies, 99)),
     max_ms: round(latencies.at(-1) ?? null),
     connect_s: +connectS.toFixed(1),
+    /** The servers' and PostgreSQL's CPU time per message sent (the send request, the bus, the delivery). */
+    cpu_ms_per_message: +(cpuMs / total).toFixed(2),
+    rss_mb_before: rssBefore,
     rss_mb_at_connections: Object.values(rssAtConnections),
     rss_mb_after: Object.values(rssAfter),
   };
@@ -278,7 +297,16 @@ const wsUrlOf = (baseUrl) => `${baseUrl.replace('http', 'ws')}/api/v1/chat/ws`;
  * The product: the patients' sockets on `baseUrls[i % baseUrls.length]`, each message sent through the next instance
  * (with one instance, the same one). `pids` are the servers' (for RSS).
  */
-export async function measureProductChat({ databaseUrl, baseUrls, pids, clients, rate, seconds, log = console.log }) {
+export async function measureProductChat({
+  databaseUrl,
+  baseUrls,
+  pids,
+  postgresPid,
+  clients,
+  rate,
+  seconds,
+  log = console.log,
+}) {
   const { pharmacyId, patients } = await prepareChat(databaseUrl, { clients });
   const token = await staffToken(baseUrls[0]);
   const instanceOf = (i) => i % baseUrls.length;
@@ -292,6 +320,7 @@ export async function measureProductChat({ databaseUrl, baseUrls, pids, clients,
     rate,
     seconds,
     pids,
+    cpuPids: [...pids, postgresPid].filter(Boolean),
     log,
     sendOf: (n, i) => ({
       url: `${baseUrls[(instanceOf(i) + 1) % baseUrls.length]}/api/v1/chat/conversations/${patients[i].conversationId}/messages`,
@@ -373,6 +402,7 @@ export async function measureChat({
   databaseUrl,
   baseUrl,
   pid,
+  postgresPid,
   startSecond,
   clients,
   rate,
@@ -387,6 +417,7 @@ export async function measureChat({
     databaseUrl,
     baseUrls: [baseUrl],
     pids: [pid],
+    postgresPid,
     clients,
     rate,
     seconds,
@@ -400,6 +431,7 @@ export async function measureChat({
         databaseUrl,
         baseUrls: [baseUrl, second.url],
         pids: [pid, second.pid],
+        postgresPid,
         clients,
         rate,
         seconds,
@@ -439,11 +471,11 @@ export function chatLines(chat) {
   if (chat.error) return [`Chat delivery failed: ${chat.error}`, ''];
   const row = (label, r) =>
     r
-      ? `| ${label} | ${r.clients} | ${r.achieved_rate_per_s} | ${r.sent} | ${r.received} | ${r.lost} | ${r.duplicated} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.max_ms} | ${r.rss_mb_at_connections.join(' + ')} |`
+      ? `| ${label} | ${r.clients} | ${r.achieved_rate_per_s} | ${r.sent} | ${r.received} | ${r.lost} | ${r.duplicated} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.max_ms} | ${r.cpu_ms_per_message} | ${r.rss_mb_before.join(' + ')} → ${r.rss_mb_at_connections.join(' + ')} |`
       : null;
   return [
-    '| chat delivery (send → frame) | sockets | msg/s | sent | received | lost | duplicated | p50 ms | p95 ms | p99 ms | max ms | server RSS at the connections MB |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| chat delivery (send → frame) | sockets | msg/s | sent | received | lost | duplicated | p50 ms | p95 ms | p99 ms | max ms | CPU ms / msg | server RSS MB: before → with the sockets |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...[
       row('baseline: bare ws server', chat.baseline),
       row('one instance', chat.one_instance),
@@ -534,6 +566,7 @@ async function standalone() {
       databaseUrl,
       baseUrl: first.url,
       pid: first.pid,
+      postgresPid: postmasterPid(`${env.PG_THROWAWAY_DIR}/data`),
       startSecond: () => startProductServer({ databaseUrl, port: port + 1 }),
       clients,
       rate,

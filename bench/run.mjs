@@ -181,6 +181,7 @@ async function main() {
         databaseUrl,
         baseUrl: productBase,
         pid: productServer.pid,
+        postgresPid,
         startSecond: () => startProductServer({ databaseUrl, port: productPort + 1, poolMax }),
         clients: Number(process.env.CHAT_CLIENTS ?? chatTargets.clients),
         rate: Number(process.env.CHAT_RATE ?? chatTargets.rate),
