@@ -203,3 +203,23 @@ describe('useChatThread', () => {
     await waitFor(() => expect(t.api.read).toHaveBeenCalledWith(3));
   });
 });
+
+describe('useChatThread online', () => {
+  it('resends failed sends when the browser comes back online, even if the socket never closed', async () => {
+    const send = vi
+      .fn<(body: SendChatMessageBody) => Promise<ChatMessage>>()
+      .mockRejectedValueOnce(new Error('网络异常'))
+      .mockImplementation(async (body) => msg(2, { sender_side: 'staff', sender_id: 4, client_id: body.client_id }));
+    const t = setup({ loadMessages: async () => ({ list: [msg(1)], has_more: false }), send });
+    await waitFor(() => expect(t.hook.result.current.state.loaded).toBe(true));
+    act(() => {
+      t.hook.result.current.send({ kind: 'text', body: '断网时写的' });
+    });
+    await waitFor(() => expect(t.hook.result.current.entries[1].state).toBe('failed'));
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(t.hook.result.current.entries[1].state).toBe('sent'));
+    expect(send.mock.calls[1][0].client_id).toBe(send.mock.calls[0][0].client_id);
+  });
+});

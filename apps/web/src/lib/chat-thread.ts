@@ -446,11 +446,25 @@ export function useChatThread(options: UseChatThreadOptions): ChatThread {
         .catch(() => undefined)
         .finally(resendPending);
     });
+    // shown again (a kept page) on a socket that stayed open: catch up what came meanwhile
+    if (socket.state === 'open' && stateRef.current.loaded) void catchUp().catch(() => undefined);
     return () => {
       offFrame();
       offState();
     };
   }, [socket, conversationId, side, catchUp, resendPending]);
+
+  // the browser is back online: what failed meanwhile goes again (a socket that stayed up reports no 'open')
+  useEffect(() => {
+    if (conversationId === null) return;
+    const onOnline = () => {
+      catchUp()
+        .catch(() => undefined)
+        .finally(resendPending);
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [conversationId, catchUp, resendPending]);
 
   // the typing hint fades CHAT_TYPING_SHOW_MS after the last frame
   const typingUntil = state.typing?.until;

@@ -16,16 +16,22 @@ let bound: { message?: MessageApi; modal?: ModalApi } = {};
 let antdFeedback: Promise<{ message: MessageApi; modal: ModalApi }> | null = null;
 
 const loadAntdFeedback = () => {
-  antdFeedback ??= Promise.all([import('antd/es/message'), import('antd/es/modal')]).then(([m, modal]) => ({
-    message: m.default,
-    modal: modal.default,
-  }));
+  antdFeedback ??= Promise.all([import('antd/es/message'), import('antd/es/modal')]).then(
+    ([m, modal]) => ({ message: m.default, modal: modal.default }),
+    (error: unknown) => {
+      // offline (the chat's send failing with the network down): this toast is lost, the next one loads again. Not
+      // an unhandled rejection: that counts as a chunk error and reloads the page into the browser's offline page.
+      antdFeedback = null;
+      throw error;
+    },
+  );
   return antdFeedback;
 };
+const ignore = () => undefined;
 
 const withMessage = (show: (api: MessageApi) => unknown) => {
   if (bound.message) show(bound.message);
-  else void loadAntdFeedback().then(({ message }) => show(message));
+  else void loadAntdFeedback().then(({ message }) => show(message), ignore);
 };
 
 export function bindFeedback(apis: { message?: MessageApi; modal?: ModalApi }) {
@@ -69,5 +75,5 @@ export function confirmDialog(opts: ConfirmOptions) {
     onCancel: opts.onCancel,
   };
   if (bound.modal) bound.modal.confirm(config);
-  else void loadAntdFeedback().then(({ modal }) => modal.confirm(config));
+  else void loadAntdFeedback().then(({ modal }) => modal.confirm(config), ignore);
 }

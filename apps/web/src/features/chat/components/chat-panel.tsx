@@ -84,14 +84,20 @@ function Header({
   const actions = [];
   if (open && unassigned) {
     actions.push(
-      <Button key="take" type="primary" loading={take.isPending} onClick={() => take.mutate(conversation.id)}>
+      <Button
+        key="take"
+        type="primary"
+        aria-label="接入"
+        loading={take.isPending}
+        onClick={() => take.mutate(conversation.id)}
+      >
         接入
       </Button>,
     );
   }
   if (open && !unassigned && (mine || canManage)) {
     actions.push(
-      <Button key="transfer" onClick={onTransfer}>
+      <Button key="transfer" aria-label="转接" onClick={onTransfer}>
         转接
       </Button>,
     );
@@ -114,7 +120,12 @@ function Header({
   }
   if (!open) {
     actions.push(
-      <Button key="reopen" loading={reopen.isPending} onClick={() => reopen.mutate(conversation.id)}>
+      <Button
+        key="reopen"
+        aria-label="重新开启"
+        loading={reopen.isPending}
+        onClick={() => reopen.mutate(conversation.id)}
+      >
         重新开启
       </Button>,
     );
@@ -233,6 +244,7 @@ export function ChatPanel({ conversation, socket, me, canManage, counts, threadH
               type="text"
               size="small"
               icon={<ShoppingCartOutlined />}
+              aria-label="发送商品"
               disabled={closed}
               onClick={() => setDialog('product')}
             >
@@ -242,6 +254,7 @@ export function ChatPanel({ conversation, socket, me, canManage, counts, threadH
               type="text"
               size="small"
               icon={<SolutionOutlined />}
+              aria-label="发送订单"
               disabled={closed}
               onClick={() => setDialog('order')}
             >

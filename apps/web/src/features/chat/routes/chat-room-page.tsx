@@ -52,11 +52,14 @@ function useChatRoomLive(
   meId: number | null,
   thread: React.MutableRefObject<OpenThreadHandle | null>,
   onOffer: (c: ChatConversation) => void,
+  onChange: (c: ChatConversation) => void,
 ) {
   const queryClient = useQueryClient();
   const since = useRef<string | null>(null);
   const offerRef = useRef(onOffer);
   offerRef.current = onOffer;
+  const changeRef = useRef(onChange);
+  changeRef.current = onChange;
   // biome-ignore lint/correctness/useExhaustiveDependencies: another pharmacy starts its syncs afresh
   useEffect(() => {
     since.current = null;
@@ -94,6 +97,7 @@ function useChatRoomLive(
     const offFrame = socket.onFrame((frame: ChatServerFrame) => {
       if (frame.t === 'message' || frame.t === 'conversation') {
         putConversation(queryClient, pharmacyId, meId, frame.conversation);
+        changeRef.current(frame.conversation);
       } else if (frame.t === 'offer') {
         putConversation(queryClient, pharmacyId, meId, frame.conversation);
         offerRef.current(frame.conversation);
@@ -174,7 +178,7 @@ export default function ChatRoomPage() {
   }, [state]);
 
   const thread = useRef<OpenThreadHandle | null>(null);
-  const [notify, notificationHolder] = notification.useNotification({ placement: 'topRight', maxCount: 3 });
+  const [notify, notificationHolder] = notification.useNotification({ placement: 'bottomRight', maxCount: 3 });
   const take = useTakeConversation();
   const onOffer = useCallback(
     (c: ChatConversation) => {
@@ -188,6 +192,7 @@ export default function ChatRoomPage() {
           <Button
             type="primary"
             size="small"
+            aria-label="接入"
             onClick={() => {
               take
                 .mutateAsync(c.id)
@@ -207,7 +212,14 @@ export default function ChatRoomPage() {
     },
     [notify, take, select],
   );
-  useChatRoomLive(socket, pharmacyId, meId, thread, onOffer);
+  // an offer already taken (by anyone) or closed is no longer offered
+  const onChange = useCallback(
+    (c: ChatConversation) => {
+      if (c.assignee_id !== null || c.status !== 'open') notify.destroy(`chat-offer-${c.id}`);
+    },
+    [notify],
+  );
+  useChatRoomLive(socket, pharmacyId, meId, thread, onOffer, onChange);
 
   // the pharmacy changed: nothing of the previous one stays selected
   const lastPharmacy = useRef(pharmacyId);
