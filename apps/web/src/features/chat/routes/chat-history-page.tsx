@@ -1,6 +1,5 @@
-import { HistoryList } from '../components/history-list';
+import { UnderConstruction } from '../../../components/under-construction';
 
-/** /chatRoom/chatHistory: the pharmacy's past and current conversations, searched, each transcript read-only. */
 export default function ChatHistoryPage() {
-  return <HistoryList />;
+  return <UnderConstruction title="聊天记录" />;
 }
