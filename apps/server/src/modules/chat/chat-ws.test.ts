@@ -252,6 +252,21 @@ describe('chat WebSocket: frames go to their conversation’s people only', () =
   });
 });
 
+describe('chat WebSocket: the queue', () => {
+  it("a staff console that connects is offered its pharmacy's oldest queued conversation", async () => {
+    tokens['13800000003'] = await t.login('13800000003');
+    await openConversation('13800000003', pharmacyA); // a new conversation waits in A's queue
+    tokens['13800000004'] = await t.login('13800000004');
+    const cs = await connect('13800000004', 'staff', pharmacyA);
+    const offer = await cs.next((f) => f.t === 'offer');
+    expect(offer).toMatchObject({
+      t: 'offer',
+      conversation: { pharmacy_id: pharmacyA, status: 'open', assignee_id: null },
+    });
+    cs.ws.close();
+  });
+});
+
 describe('chat WebSocket: sessions are re-read', () => {
   it('closes 4401 once the session is signed out', async () => {
     const token = await t.login('13900000001');
@@ -262,5 +277,19 @@ describe('chat WebSocket: sessions are re-read', () => {
     // the periodic re-check (every 60 s), run now
     for (const hub of chatHubs) await hub.recheckSessions();
     expect(await patient.closed).toBe(chatCloseCodes.unauthorized);
+  });
+
+  it("closes a staff socket 4403 once its chat role in that pharmacy is gone; the account's others stay", async () => {
+    const staffB = await connect('13800000005', 'staff', pharmacyB);
+    const asPatient = await connect('13800000005', 'patient');
+    await queryRows(
+      t.app.db,
+      sql`delete from pharmacy_member where pharmacy_id = ${pharmacyB} and account_id = ${await accountId('13800000005')}`,
+    );
+    for (const hub of chatHubs) await hub.recheckSessions();
+    expect(await staffB.closed).toBe(chatCloseCodes.forbidden);
+    asPatient.send({ t: 'ping' });
+    await asPatient.next((f) => f.t === 'pong');
+    asPatient.ws.close();
   });
 });
