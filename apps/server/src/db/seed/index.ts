@@ -21,6 +21,7 @@ import {
   viper,
 } from '../schema/index';
 import { seedCatalogue } from './catalogue';
+import { seedChat } from './chat';
 import { seedClinical } from './clinical';
 import { DEMO_PASSWORD, demoAccounts, demoMessages, demoPharmacies, messageText, staffPermissions } from './demo-data';
 import { seedDemoOrders } from './orders';
@@ -43,7 +44,8 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
   const console = await seedPharmacyConsole(db);
   const orders = await seedDemoOrders(db);
   const clinical = await seedClinical(db);
-  return { seeded: people || catalogue || console || orders || clinical };
+  const chat = await seedChat(db);
+  return { seeded: people || catalogue || console || orders || clinical || chat };
 }
 
 async function seedPeople(db: Database): Promise<boolean> {
