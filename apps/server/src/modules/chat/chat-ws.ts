@@ -30,6 +30,8 @@ export const CHAT_HELLO_TIMEOUT_MS = 5_000;
 export const CHAT_SESSION_CHECK_MS = 60_000;
 /** A typing frame's conversation check is kept per socket this long. */
 const TYPING_AUTH_TTL_MS = 10_000;
+/** Typing frames a socket may send per TYPING_AUTH_TTL_MS; beyond it they are ignored (no database read). */
+const MAX_TYPING_PER_WINDOW = 30;
 /** Malformed frames tolerated (each answered with an error frame) before the socket is closed with 4400. */
 const MAX_BAD_FRAMES = 10;
 /** A client that reads nothing while this much waits for it is dropped (it reconnects and catches up by sync). */
@@ -53,6 +55,7 @@ interface Connection {
   /** conversation id → its routing, authorised for this socket at `at`. */
   typingAuth: Map<number, { at: number; pharmacyId: number; patientAccountId: number }>;
   lastTyping: Map<number, number>;
+  typingWindow: { start: number; count: number };
   closed: boolean;
 }
 
@@ -111,6 +114,7 @@ export class ChatHub {
       chain: Promise.resolve(),
       typingAuth: new Map(),
       lastTyping: new Map(),
+      typingWindow: { start: 0, count: 0 },
       closed: false,
     };
     const helloTimer = setTimeout(() => {
@@ -189,6 +193,10 @@ export class ChatHub {
   /** Forwards a typing frame to the other side of a conversation this socket may see (checked on every frame). */
   private async typing(conn: Connection, conversationId: number) {
     const now = Date.now();
+    // a flood of typing frames (random ids) costs at most this many database reads per window
+    if (now - conn.typingWindow.start > TYPING_AUTH_TTL_MS) conn.typingWindow = { start: now, count: 0 };
+    conn.typingWindow.count += 1;
+    if (conn.typingWindow.count > MAX_TYPING_PER_WINDOW) return;
     let route = conn.typingAuth.get(conversationId);
     if (!route || now - route.at > TYPING_AUTH_TTL_MS) {
       const scope =
