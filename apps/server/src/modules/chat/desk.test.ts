@@ -11,8 +11,12 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, pharmacy } from '../../db/schema/index';
+import type { ChatEnvelope } from '../../lib/chat-bus';
 import { queryRows } from '../../lib/sql-rows';
 import { createTestApp, headers, type TestApp } from '../../test/test-app';
+import { offerNext } from './conversation.service';
+import { DeskRepository } from './desk.repository';
+import { DeskService } from './desk.service';
 
 let t: TestApp;
 /** 仁心大药房(上海浦东店) and 仁心大药房(杭州西湖店). */
@@ -245,6 +249,41 @@ describe('my status and colleagues', () => {
 
     const bad = await call('PUT', '/chat/me/status', cs, p1, { status: 'busy' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('coming online offers the oldest queued conversation to online staff (going away does not)', async () => {
+    const frames: ChatEnvelope[] = [];
+    const bus = {
+      publish: async (envelope: ChatEnvelope) => void frames.push(envelope),
+      subscribe: () => () => undefined,
+      close: async () => undefined,
+    };
+    const service = new DeskService(new DeskRepository(t.database.db), {
+      offerNext: (pharmacyId) => offerNext(t.database.db, bus, pharmacyId),
+    });
+    const patient = await newPatient('排队患者');
+    const queued = await conversationWith({
+      pharmacyId: p2,
+      patientId: patient.id,
+      status: 'open',
+      at: new Date(Date.now() - 3600_000),
+      messages: [{ side: 'patient', body: '有人在吗' }],
+    });
+    await t.database.db.execute(sql`update conversation set queued_at = created_at where id = ${queued}`);
+    const [oldest] = await rows<{ id: number }>(sql`
+      select id from conversation where pharmacy_id = ${p2} and status = 'open' and assignee_id is null
+      order by queued_at asc nulls last, id asc limit 1`);
+    await t.database.db.execute(sql`
+      insert into chat_staff_status (pharmacy_id, account_id, status, last_seen_at) values (${p2}, ${csId}, 'away', now())
+      on conflict (pharmacy_id, account_id) do update set status = 'away', last_seen_at = now()`);
+
+    await service.setMyStatus(p2, csId, 'away');
+    expect(frames).toEqual([]);
+    expect(await service.setMyStatus(p2, csId, 'online')).toEqual({ status: 'online', online: true });
+    expect(frames).toHaveLength(1);
+    expect(frames[0]).toMatchObject({ pharmacyId: p2, to: 'staff', frame: { t: 'offer' } });
+    expect(frames[0].staffIds).toContain(csId);
+    expect((frames[0].frame as { conversation: { id: number } }).conversation.id).toBe(oldest.id);
   });
 
   it('lists the chat staff of the pharmacy with role label, status and open conversations', async () => {
