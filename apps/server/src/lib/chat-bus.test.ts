@@ -69,7 +69,7 @@ describe.runIf(serverUrl)('PgChatBus on PostgreSQL', () => {
     try {
       const { rows } = await admin.query(
         `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
-         where pid <> pg_backend_pid() and query ilike 'LISTEN chat_frames%'`,
+         where pid <> pg_backend_pid() and datname = current_database() and query ilike 'LISTEN chat_frames%'`,
       );
       expect(rows[0].n).toBeGreaterThan(0);
     } finally {
