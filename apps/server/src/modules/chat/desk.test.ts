@@ -11,7 +11,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, pharmacy } from '../../db/schema/index';
-import type { ChatEnvelope } from '../../lib/chat-bus';
+import type { ChatBus, ChatEnvelope } from '../../lib/chat-bus';
 import { queryRows } from '../../lib/sql-rows';
 import { createTestApp, headers, type TestApp } from '../../test/test-app';
 import { offerNext } from './conversation.service';
@@ -253,9 +253,10 @@ describe('my status and colleagues', () => {
 
   it('coming online offers the oldest queued conversation to online staff (going away does not)', async () => {
     const frames: ChatEnvelope[] = [];
-    const bus = {
-      publish: async (envelope: ChatEnvelope) => void frames.push(envelope),
+    const bus: ChatBus = {
+      publish: async (envelope) => void frames.push(envelope),
       subscribe: () => () => undefined,
+      onGap: () => () => undefined,
       close: async () => undefined,
     };
     const service = new DeskService(new DeskRepository(t.database.db), {
