@@ -1,5 +1,6 @@
-import { UnderConstruction } from '../../../components/under-construction';
+import { HistoryList } from '../components/history-list';
 
+/** /chatRoom/chatHistory: the pharmacy's past and current conversations, searched, each transcript read-only. */
 export default function ChatHistoryPage() {
-  return <UnderConstruction title="聊天记录" />;
+  return <HistoryList />;
 }
