@@ -267,6 +267,7 @@ export function ChatPanel({ conversation, socket, me, canManage, counts, threadH
         open={dialog === 'transfer'}
         onClose={() => setDialog(null)}
         perStaffLimit={counts?.per_staff_limit}
+        excludeIds={[me.id, conversation.assignee_id]}
         onTransfer={(colleague) => transfer.mutateAsync({ id: conversation.id, assigneeId: colleague.account_id })}
       />
       <ProductPickerDialog

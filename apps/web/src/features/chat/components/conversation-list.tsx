@@ -65,7 +65,7 @@ function Row({
         待接入
       </Tag>
     ) : c.assignee_id === meId ? null : (
-      <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+      <Typography.Text type="secondary" style={{ fontSize: 12, flexShrink: 0, maxWidth: 72 }} ellipsis>
         {c.assignee_name}
       </Typography.Text>
     );

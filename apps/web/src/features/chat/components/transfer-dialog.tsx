@@ -15,11 +15,15 @@ export interface TransferDialogProps {
   /** Resolves when transferred (the dialog closes); a failure keeps it open. */
   onTransfer: (colleague: ChatColleague) => Promise<unknown>;
   perStaffLimit?: number;
+  /** Not offered: me and the current assignee. */
+  excludeIds?: (number | null)[];
 }
 
 /** 转接会话: the colleagues of the chat room with their status and how many conversations they hold. */
-export function TransferDialog({ open, onClose, onTransfer, perStaffLimit }: TransferDialogProps) {
-  const { data, isLoading } = useColleagues(open);
+export function TransferDialog({ open, onClose, onTransfer, perStaffLimit, excludeIds = [] }: TransferDialogProps) {
+  const colleagues = useColleagues(open);
+  const isLoading = colleagues.isLoading;
+  const data = colleagues.data?.filter((c) => !excludeIds.includes(c.account_id));
   const [chosen, setChosen] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const colleague = data?.find((c) => c.account_id === chosen) ?? null;
