@@ -102,7 +102,20 @@ export async function createWorld(t: TestApp): Promise<World> {
     t,
     `insert into message (account_id, kind, title, content) values (${patient.accountId}, 'system', '患者私信核对编号 880011', '您的处方已审核（仅本人可见）')`,
   );
-  const { secretValues, ownedIds } = await collectOwnedData(t, pharmacyA, patient.accountId, Number(doctorRow.id));
+  const owned = await collectOwnedData(t, pharmacyA, patient.accountId, Number(doctorRow.id));
+  // what A shows to everybody is no secret: its directory entry (name, logo, address), and the chat's greeting and
+  // off-hours reply (any account may open a chat with A and read them there)
+  const shownToAll = [
+    (await t.app.inject({ method: 'GET', url: `/api/v1/pharmacy/detail/${pharmacyA}` })).body,
+    ...(
+      await query<{ greeting: string; off_hours_reply: string }>(
+        t,
+        `select greeting, off_hours_reply from chat_setting where pharmacy_id = ${pharmacyA}`,
+      )
+    ).flatMap((r) => [r.greeting, r.off_hours_reply]),
+  ];
+  const secretValues = owned.secretValues.filter((v) => !shownToAll.some((shown) => shown.includes(v)));
+  const { ownedIds } = owned;
 
   const principalOf = async (actor: Actor) => {
     const row = await t.app.principals.byAccountId(actor.accountId);

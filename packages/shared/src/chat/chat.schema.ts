@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idNumber, idTextSchema } from '../common/fields';
+import { dateSchema, ID_MAX, idNumber, idTextSchema } from '../common/fields';
 import { pageQuerySchema } from '../common/paging';
 import type { PharmacyRole } from '../common/roles';
 
@@ -172,9 +172,9 @@ export type SendChatMessageBody = z.infer<typeof sendChatMessageBodySchema>;
 
 export const chatMessagesQuerySchema = z.object({
   /** Messages before this seq (older, scrolling up); without it, the newest. */
-  before_seq: z.coerce.number().int().min(1).optional(),
+  before_seq: z.coerce.number().int().min(1).max(ID_MAX).optional(),
   /** Messages after this seq (catching up). */
-  after_seq: z.coerce.number().int().min(0).optional(),
+  after_seq: z.coerce.number().int().min(0).max(ID_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_SIZE),
 });
 export type ChatMessagesQuery = z.infer<typeof chatMessagesQuerySchema>;
@@ -186,7 +186,7 @@ export const chatMessagesResultSchema = z.object({
 });
 export type ChatMessagesResult = z.infer<typeof chatMessagesResultSchema>;
 
-export const chatReadBodySchema = z.object({ seq: z.number().int().min(0) });
+export const chatReadBodySchema = z.object({ seq: z.number().int().min(0).max(ID_MAX) });
 
 // ---------------------------------------------------------------- conversations
 
@@ -240,7 +240,7 @@ export type ChatUnread = z.infer<typeof chatUnreadSchema>;
 /** Catching up after a reconnect: the seqs the client has, the time of its last list state. */
 export const chatSyncBodySchema = z.object({
   known: z
-    .array(z.object({ id: z.number().int().min(1), seq: z.number().int().min(0) }))
+    .array(z.object({ id: z.number().int().min(1).max(ID_MAX), seq: z.number().int().min(0).max(ID_MAX) }))
     .max(CHAT_SYNC_MAX_CONVERSATIONS),
   /** The `server_time` of the client's previous sync or list (ISO); conversations changed after it come back. */
   since: z.string().datetime({ offset: true }).nullish(),
@@ -321,7 +321,7 @@ export const chatProductQuerySchema = z.object({
 export const chatHistoryQuerySchema = pageQuerySchema.extend({
   /** Patient name or phone. */
   patient: z.string().trim().max(50).optional(),
-  staff_id: z.coerce.number().int().min(1).optional(),
+  staff_id: z.coerce.number().int().min(1).max(ID_MAX).optional(),
   date_from: dateSchema.optional(),
   date_to: dateSchema.optional(),
   /** Words in a message. */

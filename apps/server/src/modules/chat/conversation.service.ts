@@ -238,7 +238,8 @@ export class ConversationService {
       if (list.length > CHAT_SYNC_PER_CONVERSATION) truncated.push(id);
       for (const row of list.slice(0, CHAT_SYNC_PER_CONVERSATION)) messages.push(toMessage(row));
     }
-    const since = body.since ? new Date(new Date(body.since).getTime() - 5000) : null;
+    // 5 s of slack for clocks and commits in flight; never before 1970 (a year-0 `since` means "everything")
+    const since = body.since ? new Date(Math.max(0, new Date(body.since).getTime() - 5000)) : null;
     const changed = await this.repo.changedSince(this.repo.db, scope, since, CHAT_SYNC_MAX_CONVERSATIONS);
     const seen = new Set(changed.map((c) => c.id));
     // a known conversation with new messages comes back too, whatever `since` said

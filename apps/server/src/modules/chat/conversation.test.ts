@@ -159,13 +159,15 @@ describe('opening and sending', () => {
     const p = await newPatient();
     const conversation = await open(p.token);
     chatConversationSchema.strict().parse(conversation);
+    const { greeting } = await one<{ greeting: string }>(sql`select greeting from chat_setting
+      where pharmacy_id = ${pharmacyA}`);
     expect(conversation).toMatchObject({
       pharmacy_id: pharmacyA,
       patient_account_id: p.id,
       status: 'open',
       assignee_id: null,
       last_seq: 1,
-      last_message_preview: chatDefaults.greeting,
+      last_message_preview: greeting.slice(0, 60),
       staff_unread: 0,
       patient_unread: 0,
     });
@@ -179,7 +181,7 @@ describe('opening and sending', () => {
     expect(has_more).toBe(false);
     expect(list).toHaveLength(1);
     chatMessageSchema.strict().parse(list[0]);
-    expect(list[0]).toMatchObject({ seq: 1, sender_side: 'system', kind: 'text', body: chatDefaults.greeting });
+    expect(list[0]).toMatchObject({ seq: 1, sender_side: 'system', kind: 'text', body: greeting });
     const pharmacyName = (await one<{ name: string }>(sql`select name from pharmacy where id = ${pharmacyA}`)).name;
     expect(list[0].sender_name).toBe(pharmacyName);
   });
@@ -295,6 +297,19 @@ describe('bad input gets a Chinese message, never a 500', () => {
     const res = await call('POST', `/chat/patient/conversations/${conversation.id}/messages`, p.token, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toMatch(/[\u4e00-\u9fa5]/);
+  });
+
+  it('a seq or id beyond the integer range is refused by the schema (400), not by the database', async () => {
+    const p = await newPatient();
+    const conversation = await open(p.token);
+    for (const res of [
+      await call('PUT', `/chat/patient/conversations/${conversation.id}/read`, p.token, { seq: 2147483648 }),
+      await call('POST', '/chat/patient/sync', p.token, { known: [{ id: 2147483648, seq: 1 }] }),
+      await call('GET', `/chat/patient/conversations/${conversation.id}/messages?after_seq=2147483648`, p.token),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).not.toMatch(/SQLSTATE/);
+    }
   });
 
   it('an unknown conversation id → 404 会话不存在; a malformed one → 400', async () => {
@@ -613,6 +628,12 @@ describe('sync: exactly what was missed, in scope', () => {
     expect(data.truncated).toEqual([a.id]);
     const seqs = data.messages.map((m: ChatMessage) => m.seq);
     expect(seqs).toEqual(Array.from({ length: 200 }, (_, i) => i + 2));
+  });
+
+  it('a since before 1970 means everything, not a database error', async () => {
+    const res = await staff('POST', '/chat/sync', cs, { known: [], since: '0000-01-01T00:00:00Z' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.conversations.length).toBeGreaterThan(0);
   });
 
   it('bad sync input → 400 with a message', async () => {
