@@ -88,6 +88,7 @@ export function SettingsReceptionForm({ settings }: { settings: ChatSettings | u
           layout="vertical"
           initialValues={toValues(settings)}
           disabled={!editable}
+          requiredMark={editable}
         >
           {!editable ? (
             <Alert
