@@ -35,7 +35,9 @@ const emptyTexts: Record<ChatListScope, Record<ChatConversationStatus, string>> 
   all: { open: '暂无进行中的会话', closed: '暂无已结束的会话' },
 };
 
-function tabLabel(scope: ChatListScope, counts: ChatUnread | undefined) {
+function tabLabel(scope: ChatListScope, counts: ChatUnread | undefined, status: ChatConversationStatus) {
+  // the counters are of open conversations
+  if (status !== 'open') counts = undefined;
   const n = scope === 'mine' ? counts?.mine_open : scope === 'unassigned' ? counts?.queued : undefined;
   const dot = scope === 'mine' ? (counts?.mine_unread ?? 0) > 0 : scope === 'unassigned' && (counts?.queued ?? 0) > 0;
   return (
@@ -142,7 +144,7 @@ export function ConversationList({
           size="small"
           activeKey={scope}
           onChange={(k) => onScope(k as ChatListScope)}
-          items={chatListScopes.map((s) => ({ key: s, label: tabLabel(s, counts) }))}
+          items={chatListScopes.map((s) => ({ key: s, label: tabLabel(s, counts, status) }))}
           tabBarStyle={{ marginBottom: 8 }}
         />
         <Flex gap={8} style={{ marginBottom: 8 }}>

@@ -30,14 +30,14 @@ import { useChatRoomLive } from '../lib/use-chat-room-live';
 function ConnectionHint({ state, everOpen }: { state: ChatSocketState; everOpen: boolean }) {
   if (state === 'open') return null;
   if (state === 'denied')
-    return <Alert type="error" showIcon banner message="无法连接聊天服务：登录已失效或没有聊天室权限，请重新登录" />;
+    return <Alert type="error" showIcon banner title="无法连接聊天服务：登录已失效或没有聊天室权限，请重新登录" />;
   return (
     <Alert
       type="warning"
       showIcon
       banner
       role="status"
-      message={everOpen ? '连接已断开，正在重连…' : '正在连接聊天服务…'}
+      title={everOpen ? '连接已断开，正在重连…' : '正在连接聊天服务…'}
     />
   );
 }
