@@ -100,6 +100,8 @@ export default function ChatRoomPage() {
         title: '有新的咨询等待接入',
         description: `${c.patient_name}：${c.last_message_preview || '发起了咨询'}`,
         duration: 15,
+        // over the chat list, not the composer
+        style: { width: 276 },
         actions: (
           <Button
             type="primary"
