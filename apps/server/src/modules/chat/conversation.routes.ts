@@ -63,7 +63,11 @@ export async function conversationRoutes(app: FastifyInstance, { storage }: Modu
     ok(await service.read(staffScope(request), request.params.id, request.body.seq)),
   );
 
-  route(app, c.take, async (request) => ok(await service.take(actorOf(request), request.params.id), '已接入'));
+  route(app, c.take, async (request) => {
+    const conversation = await service.take(actorOf(request), request.params.id);
+    await audit(request, 'chat.take', `conversation:${request.params.id}`);
+    return ok(conversation, '已接入');
+  });
 
   route(app, c.transfer, async (request) => {
     const conversation = await service.transfer(actorOf(request), request.params.id, request.body.assignee_id);
@@ -73,11 +77,17 @@ export async function conversationRoutes(app: FastifyInstance, { storage }: Modu
     return ok(conversation, '已转接');
   });
 
-  route(app, c.close, async (request) => ok(await service.close(actorOf(request), request.params.id), '会话已结束'));
+  route(app, c.close, async (request) => {
+    const conversation = await service.close(actorOf(request), request.params.id);
+    await audit(request, 'chat.close', `conversation:${request.params.id}`);
+    return ok(conversation, '会话已结束');
+  });
 
-  route(app, c.reopen, async (request) =>
-    ok(await service.reopen(actorOf(request), request.params.id), '会话已重新开启'),
-  );
+  route(app, c.reopen, async (request) => {
+    const conversation = await service.reopen(actorOf(request), request.params.id);
+    await audit(request, 'chat.reopen', `conversation:${request.params.id}`);
+    return ok(conversation, '会话已重新开启');
+  });
 
   route(app, c.unread, async (request) => ok(await service.unread(request.pharmacyId!, request.user!.accountId)));
 

@@ -414,6 +414,15 @@ describe('assignment: take, transfer, close, reopen', () => {
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json().data).toMatchObject({ status: 'open', assignee_id: pharmacistId, closed_at: null });
 
+    const trail = await rows<{ action: string; account_id: number }>(sql`select action, account_id from audit_log
+      where target = ${`conversation:${conversation.id}`} order by id`);
+    expect(trail).toEqual([
+      { action: 'chat.take', account_id: pharmacistId },
+      { action: 'chat.transfer', account_id: pharmacistId },
+      { action: 'chat.close', account_id: csId },
+      { action: 'chat.reopen', account_id: pharmacistId },
+    ]);
+
     const notices = (await allMessages(conversation.id)).filter((m) => m.kind === 'system').map((m) => m.body);
     expect(notices).toEqual([
       chatSystemTexts.assigned('刘静怡'),
