@@ -167,18 +167,20 @@ describe('chat history page', { timeout: 180_000 }, () => {
       ],
       45,
     );
-    const router = renderPage('/chatRoom/chatHistory?patient=张&status=closed&staff_id=4&page=2');
+    const router = renderPage('/chatRoom/chatHistory?patient=张&status=closed&staff_id=4&date_from=2026-11-20&page=2');
     await screen.findByText('患者7', undefined, WAIT);
     await waitFor(() =>
       expect(callsOf(chatDeskContracts.history).at(-1)).toEqual({
         page: 2,
         page_size: 20,
+        date_from: '2026-11-20',
         patient: '张',
         staff_id: 4,
         status: 'closed',
       }),
     );
     expect((screen.getByLabelText('患者') as HTMLInputElement).value).toBe('张');
+    expect((screen.getByPlaceholderText('会话开始日期') as HTMLInputElement).value).toBe('2026-11-20');
     const filters = screen.getByLabelText('患者').closest('form') as HTMLElement;
     await within(filters).findByText('李客服', undefined, WAIT);
     expect(within(filters).getByText('已结束')).toBeTruthy();
@@ -190,7 +192,14 @@ describe('chat history page', { timeout: 180_000 }, () => {
       fireEvent.click(screen.getByRole('button', { name: /^查\s*询$/ }));
     });
     await waitFor(
-      () => expect(params(router)).toEqual({ patient: '张', staff_id: '4', status: 'closed', text: '布洛芬' }),
+      () =>
+        expect(params(router)).toEqual({
+          patient: '张',
+          staff_id: '4',
+          status: 'closed',
+          date_from: '2026-11-20',
+          text: '布洛芬',
+        }),
       WAIT,
     );
     await waitFor(() => expect(callsOf(chatDeskContracts.history).at(-1)).toMatchObject({ page: 1, text: '布洛芬' }));
@@ -206,6 +215,7 @@ describe('chat history page', { timeout: 180_000 }, () => {
     });
     await waitFor(() => expect(router.state.location.search).toBe(''), WAIT);
     await waitFor(() => expect((screen.getByLabelText('消息内容') as HTMLInputElement).value).toBe(''), WAIT);
+    expect((screen.getByPlaceholderText('会话开始日期') as HTMLInputElement).value).toBe('');
 
     // back restores the filters (the URL is the state)
     await act(async () => {
