@@ -482,6 +482,7 @@ export class ConversationService {
       const settings = await this.repo.settings(tx, actor.pharmacyId);
       if (await this.repo.take(tx, actor.pharmacyId, id, actor.accountId, settings.per_staff_limit)) {
         await this.appendIn(tx, id, effects, this.notice(chatSystemTexts.assigned(actor.name)));
+        effects.offers.add(actor.pharmacyId); // the queue has a new head
         return;
       }
       const current = await this.repo.lock(tx, scope, id);

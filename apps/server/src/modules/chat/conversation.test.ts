@@ -985,7 +985,7 @@ describe('frames (published after the commit)', () => {
     const p = await newPatient();
     const conversation = await open(p.token);
     await service.take(actor(), conversation.id);
-    expect(kinds()).toEqual(['message', 'conversation']);
+    expect(kinds().filter((k) => k !== 'offer')).toEqual(['message', 'conversation']);
     expect((frames[1].frame as { conversation: ChatConversation }).conversation.assignee_id).toBe(csId);
     frames = [];
     await service.sendAsStaff(actor(), conversation.id, { client_id: clientId(), kind: 'text', body: '您好' });
@@ -1033,6 +1033,17 @@ describe('frames (published after the commit)', () => {
       const again = frames.filter((f) => f.frame.t === 'offer');
       expect(again).toHaveLength(1);
       expect(again[0].staffIds).toContain(full.id);
+
+      // a take moves the queue's head: the next oldest is offered
+      frames = [];
+      const head = await one<{ id: number }>(sql`select id from conversation where pharmacy_id = ${pharmacyA}
+        and status = 'open' and assignee_id is null order by queued_at, id limit 1 offset 1`);
+      await service.take({ pharmacyId: pharmacyA, accountId: online.id, name: '客服', manager: false }, oldest.id);
+      const next = frames.filter((f) => f.frame.t === 'offer');
+      expect(next).toHaveLength(1);
+      expect(next[0].staffIds).toContain(full.id);
+      expect(next[0].staffIds).not.toContain(online.id); // the taker is at the limit now
+      expect((next[0].frame as { conversation: ChatConversation }).conversation.id).toBe(head.id);
     } finally {
       await setSettings(pharmacyA, {});
     }
