@@ -3,19 +3,16 @@ import {
   type ChatConversationListQuery,
   type ChatConversationStatus,
   type ChatListScope,
-  type ChatServerFrame,
   canManageChatSettings,
   MAX_PAGE_SIZE,
-  type PageResult,
 } from '@pharmacy/shared';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, notification } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ChatSocket, ChatSocketState } from '../../../lib/chat-socket';
+import type { ChatSocketState } from '../../../lib/chat-socket';
 import { useSessionStore } from '../../../lib/session-store';
 import { chatKeys, useCurrentPharmacyId } from '../api/chat-keys';
-import { syncChat } from '../api/chat-sync';
 import { useTakeConversation } from '../api/conversation-actions';
 import { useChatUnread } from '../api/get-chat-unread';
 import { useConversation } from '../api/get-conversation';
@@ -78,7 +75,8 @@ export default function ChatRoomPage() {
   );
 
   const inList = list.data?.list.find((c) => c.id === selectedId) ?? null;
-  const detail = useConversation(selectedId, selectedId !== null);
+  // read on its own only when the loaded list page does not hold it (another tab, taken away, closed)
+  const detail = useConversation(selectedId, !inList);
   // the list's copy or the detail, whichever is newer
   const conversation =
     inList && detail.data ? (isNewer(inList, detail.data) ? inList : detail.data) : (inList ?? detail.data ?? null);
