@@ -13,7 +13,7 @@ export function PharmacyLogo({ src, size = 44 }: { src?: string | null; size?: n
       shape="square"
       size={size}
       src={src || undefined}
-      icon={<ShopOutlined />}
+      icon={<ShopOutlined aria-hidden="true" />}
       alt=""
     />
   );
@@ -21,7 +21,7 @@ export function PharmacyLogo({ src, size = 44 }: { src?: string | null; size?: n
 
 export function ChatStatusTag({ status }: { status: ChatConversation['status'] }) {
   return (
-    <Tag color={status === 'open' ? 'green' : 'default'} bordered={false} style={{ marginInlineEnd: 0 }}>
+    <Tag color={status === 'open' ? 'green' : 'default'} variant="filled" style={{ marginInlineEnd: 0 }}>
       {chatConversationStatusLabels[status]}
     </Tag>
   );

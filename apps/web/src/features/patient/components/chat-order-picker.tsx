@@ -63,7 +63,13 @@ export function ChatOrderPicker({
               <span className="patient-muted">{formatDateTime(o.created_at)}</span>
               <span>
                 <Yuan value={o.pay_amount} />{' '}
-                <Button size="small" type="primary" onClick={() => onPick(o)} style={{ marginInlineStart: 8 }}>
+                <Button
+                  size="small"
+                  type="primary"
+                  aria-label={`发送订单 ${o.order_no}`}
+                  onClick={() => onPick(o)}
+                  style={{ marginInlineStart: 8 }}
+                >
                   发送
                 </Button>
               </span>

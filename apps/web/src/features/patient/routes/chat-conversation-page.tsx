@@ -49,7 +49,7 @@ function OrderSuggestion({
   const o = order.data;
   if (dismissed || !o || o.pharmacy_id !== pharmacyId) return null;
   return (
-    <div className="patient-chat-suggest" role="group" aria-label="咨询的订单">
+    <section className="patient-chat-suggest" aria-label="咨询的订单">
       <ShoppingOutlined aria-hidden="true" style={{ color: 'var(--patient-green)' }} />
       <span className="patient-chat-suggest-text">
         订单 {o.order_no} · {o.items_text || `共 ${o.item_count} 件商品`}
@@ -71,7 +71,7 @@ function OrderSuggestion({
         aria-label="不发送"
         onClick={() => setDismissed(true)}
       />
-    </div>
+    </section>
   );
 }
 
@@ -127,20 +127,20 @@ function Conversation({ conversation, orderId }: { conversation: ChatConversatio
 
   return (
     <div className="patient-chat-room">
-      <header className="patient-chat-head">
+      <section className="patient-chat-head" aria-label="咨询的药店">
         <PharmacyLogo src={conversation.pharmacy_logo} size={36} />
         <div className="patient-chat-head-text">
           <strong>{conversation.pharmacy_name}</strong>
           <span className="patient-muted">
             {conversation.assignee_name
-              ? `药师 ${conversation.assignee_name} 为您服务`
+              ? `接待：${conversation.assignee_name}`
               : closed
                 ? '咨询已结束'
                 : '等待药师接入，请稍候'}
           </span>
         </div>
         <ChatStatusTag status={conversation.status} />
-      </header>
+      </section>
       {closed ? <div className="patient-chat-closed">本次咨询已结束，发送消息将开启新的咨询</div> : null}
       <ChatLinkHint state={linkState} />
       {state.error && !state.loaded ? (
