@@ -6,6 +6,7 @@ import {
   roleLabels,
 } from '@pharmacy/shared';
 import { Alert, Button, Card, Checkbox, Col, Flex, Form, Input, InputNumber, Row, Skeleton, TimePicker } from 'antd';
+import type { CheckboxGroupProps } from 'antd/es/checkbox';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { validatedValues } from '../../../components/form-validation';
@@ -23,6 +24,17 @@ export const weekdayOptions = ['周一', '周二', '周三', '周四', '周五',
 
 /** Who may change the settings, in words (店主、药店管理员、经理). */
 export const settingsEditors = chatSettingsRoles.map((r) => roleLabels[r]).join('、');
+
+/**
+ * The work days' checkboxes. Form.Item marks its control aria-required, which a checkbox group's plain element may
+ * not carry (axe aria-allowed-attr); each checkbox is labelled and the field's label says 工作日.
+ */
+function WorkDaysInput({
+  'aria-required': _required,
+  ...props
+}: CheckboxGroupProps<number> & { 'aria-required'?: unknown }) {
+  return <Checkbox.Group<number> {...props} options={weekdayOptions} />;
+}
 
 interface Values {
   greeting: string;
@@ -123,7 +135,7 @@ export function SettingsReceptionForm({ settings }: { settings: ChatSettings | u
             </Col>
             <Col xs={24} lg={12}>
               <Form.Item name="work_days" label="工作日" required rules={[zodRule(fields.work_days)]}>
-                <Checkbox.Group options={weekdayOptions} />
+                <WorkDaysInput />
               </Form.Item>
             </Col>
             <Col xs={12} lg={4}>
