@@ -1,6 +1,6 @@
 import type { ChatConversation, ChatConversationListQuery, ChatServerFrame, PageResult } from '@pharmacy/shared';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { notifyManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatSocket, ChatSocketState } from '../../../lib/chat-socket';
@@ -10,7 +10,11 @@ import type { OpenThreadHandle } from '../components/chat-panel';
 import { ConversationList } from '../components/conversation-list';
 import { useChatRoomLive } from './use-chat-room-live';
 
-beforeAll(() => installDomStubs());
+beforeAll(() => {
+  installDomStubs();
+  // cache changes reach the list inside act(), not on a later timer
+  notifyManager.setScheduler((cb) => cb());
+});
 afterEach(cleanup);
 
 const at = (minute: number) => `2026-11-24T08:${String(minute).padStart(2, '0')}:00.000Z`;
@@ -93,8 +97,9 @@ const rowNames = () =>
     .getAllByRole('button')
     .map((b) => b.getAttribute('aria-label'));
 
-describe('the chat list on socket frames', () => {
-  it('a message moves its conversation to the top with its unread count; a new one comes in; an offer is told', async () => {
+// the first render of antd's tabs and list takes seconds on a loaded 2-core machine
+describe('the chat list on socket frames', { timeout: 30_000 }, () => {
+  it('a message moves its conversation to the top with its unread count; a new one comes in; an offer is told', () => {
     const client = new QueryClient();
     client.setQueryData(chatKeys.list(1, query), {
       list: [conv(1, 30), conv(2, 20), conv(3, 10)],
@@ -131,7 +136,7 @@ describe('the chat list on socket frames', () => {
         created_at: at(40),
       },
     });
-    await waitFor(() => expect(rowNames()).toEqual(['患者3，2 条未读', '患者1', '患者2']));
+    expect(rowNames()).toEqual(['患者3，2 条未读', '患者1', '患者2']);
     expect(screen.getByText('还在吗？')).toBeTruthy();
 
     // a stale copy of conversation 3 arriving late changes nothing
@@ -139,7 +144,7 @@ describe('the chat list on socket frames', () => {
     expect(client.getQueryData<PageResult<ChatConversation>>(chatKeys.list(1, query))?.list[0].last_seq).toBe(40);
 
     fake.frame({ t: 'offer', conversation: conv(9, 35) });
-    await waitFor(() => expect(rowNames()).toEqual(['患者3，2 条未读', '患者9', '患者1', '患者2']));
+    expect(rowNames()).toEqual(['患者3，2 条未读', '患者9', '患者1', '患者2']);
     expect(onOffer).toHaveBeenCalledWith(expect.objectContaining({ id: 9 }));
   });
 });
