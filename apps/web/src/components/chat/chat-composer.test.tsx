@@ -8,7 +8,7 @@ afterEach(cleanup);
 
 const box = () => screen.getByRole('combobox', { name: '消息输入框' }) as HTMLTextAreaElement;
 
-describe('ChatComposer', () => {
+describe('ChatComposer', { timeout: 30_000 }, () => {
   it('Enter sends the trimmed text and empties the box; Shift+Enter and an input method’s Enter do not', () => {
     const onSend = vi.fn();
     render(<ChatComposer onSend={onSend} />);
