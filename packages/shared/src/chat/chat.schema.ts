@@ -75,9 +75,12 @@ export const chatDefaults = {
   per_staff_limit: 10,
 } as const;
 
+/** How a staff member is introduced to the patient: 药师 for pharmacists, 客服 for everyone else in the chat room. */
+export const chatStaffTitle = (role: PharmacyRole | null | undefined) => (role === 'pharmacist' ? '药师' : '客服');
+
 /** System messages' texts (the patient sees them in the conversation). */
 export const chatSystemTexts = {
-  assigned: (name: string) => `药师 ${name} 为您服务`,
+  assigned: (name: string, role: PharmacyRole | null | undefined) => `${chatStaffTitle(role)} ${name} 为您服务`,
   transferred: (name: string) => `您的会话已转接给 ${name}`,
   closed: '本次会话已结束，如有其他问题可随时再次咨询',
   reopened: (name: string) => `${name} 重新开启了会话`,

@@ -309,7 +309,7 @@ async function seedInside(tx: Tx, now: number): Promise<boolean> {
             : `你好，我的订单 ${shipped.order_no} 显示已发货，大概什么时候能送到？`,
           58,
         ),
-        notice(chatSystemTexts.assigned(cs.name), 55),
+        notice(chatSystemTexts.assigned(cs.name, 'customer_service'), 55),
         staff(`您好，我是客服${cs.name}，这就帮您查询，请稍等。`, 55),
         { side: 'staff', kind: 'order', body: '', payload: card, ago: 53 },
         staff(
@@ -343,7 +343,7 @@ async function seedInside(tx: Tx, now: number): Promise<boolean> {
           `您好，我父亲 63 岁，有高血压和 2 型糖尿病，一直在吃二甲双胍。医生建议加${quote.generic_name || quote.name}，两种药可以一起吃吗？`,
           190,
         ),
-        notice(chatSystemTexts.assigned(pharmacist.name), 186),
+        notice(chatSystemTexts.assigned(pharmacist.name, 'pharmacist'), 186),
         staff(
           `您好，我是药师${pharmacist.name}。${quote.generic_name || quote.name}与二甲双胍可以合用，两者没有明显的相互作用。建议每天固定时间服用，并每天早晚各测一次血压做好记录。`,
           184,
@@ -373,7 +373,7 @@ async function seedInside(tx: Tx, now: number): Promise<boolean> {
       messages: [
         greeting(26 * 60 + 12),
         patient('你好，我上周买的药可以开发票吗？公司要报销。', 26 * 60 + 12),
-        notice(chatSystemTexts.assigned(cs.name), 26 * 60 + 10),
+        notice(chatSystemTexts.assigned(cs.name, 'customer_service'), 26 * 60 + 10),
         staff('可以开具电子发票，请提供发票抬头和税号，我们会发送至您的邮箱。', 26 * 60 + 9),
         patient('抬头：上海明达科技有限公司，税号 91310115MA1K3XYZ2B，邮箱 finance@mingda.example', 26 * 60 + 5),
         staff('收到，电子发票将在 1 个工作日内发送到您的邮箱，请注意查收。', 26 * 60 + 3),
@@ -394,7 +394,7 @@ async function seedInside(tx: Tx, now: number): Promise<boolean> {
       messages: [
         greeting(start),
         patient('你好，我昨晚开始发烧，38.6℃，浑身酸痛，可以吃布洛芬缓释胶囊吗？', start),
-        notice(chatSystemTexts.assigned(pharmacist.name), start - 3),
+        notice(chatSystemTexts.assigned(pharmacist.name, 'pharmacist'), start - 3),
         staff(
           `您好，我是药师${pharmacist.name}。请问您有胃溃疡、哮喘，或对阿司匹林等解热镇痛药过敏吗？最近在吃其他药吗？`,
           start - 4,

@@ -26,6 +26,7 @@ const actorOf = (request: FastifyRequest): StaffActor => ({
   pharmacyId: request.pharmacyId!,
   accountId: request.user!.accountId,
   name: request.user!.name || String(maskPhone(request.user!.phone)),
+  role: request.membership!.role,
   manager: canManageChatSettings(request.membership?.role),
 });
 

@@ -17,6 +17,7 @@ import {
   type OrderStatus,
   orderStatusLabels,
   type PageResult,
+  type PharmacyRole,
   type SendChatMessageBody,
 } from '@pharmacy/shared';
 import type { Database, Transaction } from '../../db/client';
@@ -144,6 +145,8 @@ export interface StaffActor {
   pharmacyId: number;
   accountId: number;
   name: string;
+  /** Their role in the pharmacy (the patient is told 药师 or 客服). */
+  role: PharmacyRole;
   /** Manages the pharmacy's chat settings (may transfer or close others' conversations). */
   manager: boolean;
 }
@@ -347,7 +350,7 @@ export class ConversationService {
           }
           if (staff && locked.assignee_id === null) {
             await this.repo.assign(tx, locked.id, staff.accountId);
-            await this.appendIn(tx, locked.id, effects, this.notice(chatSystemTexts.assigned(staff.name)));
+            await this.appendIn(tx, locked.id, effects, this.notice(chatSystemTexts.assigned(staff.name, staff.role)));
           }
           const own = await this.appendIn(tx, locked.id, effects, {
             side: scope.side,
@@ -481,7 +484,7 @@ export class ConversationService {
       await this.repo.lockStaff(tx, actor.pharmacyId, actor.accountId);
       const settings = await this.repo.settings(tx, actor.pharmacyId);
       if (await this.repo.take(tx, actor.pharmacyId, id, actor.accountId, settings.per_staff_limit)) {
-        await this.appendIn(tx, id, effects, this.notice(chatSystemTexts.assigned(actor.name)));
+        await this.appendIn(tx, id, effects, this.notice(chatSystemTexts.assigned(actor.name, actor.role)));
         effects.offers.add(actor.pharmacyId); // the queue has a new head
         return;
       }

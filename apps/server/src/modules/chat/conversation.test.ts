@@ -260,7 +260,11 @@ describe('opening and sending', () => {
     expect(m.sender_side).toBe('staff');
     expect(m.sender_name).toBe('王丽娟');
     const stored = await allMessages(conversation.id);
-    expect(stored[1]).toMatchObject({ seq: 2, kind: 'system', body: chatSystemTexts.assigned('王丽娟') });
+    expect(stored[1]).toMatchObject({
+      seq: 2,
+      kind: 'system',
+      body: chatSystemTexts.assigned('王丽娟', 'customer_service'),
+    });
     const detail = (await staff('GET', `/chat/conversations/${conversation.id}`, cs)).json().data;
     expect(detail).toMatchObject({ assignee_id: csId, assignee_name: '王丽娟', queued_at: null, patient_unread: 1 });
   });
@@ -346,7 +350,12 @@ describe('assignment: take, transfer, close, reopen', () => {
     expect(winner.queued_at).toBeNull();
     const notices = (await allMessages(conversation.id)).filter((m) => m.kind === 'system');
     expect(notices).toHaveLength(1);
-    expect(notices[0].body).toBe(chatSystemTexts.assigned(winner.assignee_name));
+    expect(notices[0].body).toBe(
+      chatSystemTexts.assigned(
+        winner.assignee_name,
+        winner.assignee_id === pharmacistId ? 'pharmacist' : 'customer_service',
+      ),
+    );
   });
 
   it('over the per-staff limit → 409 with the limit', async () => {
@@ -425,7 +434,7 @@ describe('assignment: take, transfer, close, reopen', () => {
 
     const notices = (await allMessages(conversation.id)).filter((m) => m.kind === 'system').map((m) => m.body);
     expect(notices).toEqual([
-      chatSystemTexts.assigned('刘静怡'),
+      chatSystemTexts.assigned('刘静怡', 'pharmacist'),
       chatSystemTexts.transferred('王丽娟'),
       chatSystemTexts.closed,
       chatSystemTexts.reopened('刘静怡'),
@@ -952,7 +961,7 @@ describe('frames (published after the commit)', () => {
     close: async () => undefined,
   };
   const kinds = () => frames.map((f) => f.frame.t);
-  const actor = () => ({ pharmacyId: pharmacyA, accountId: csId, name: '王丽娟', manager: false });
+  const actor = () => ({ pharmacyId: pharmacyA, accountId: csId, name: '王丽娟', role: 'customer_service' as const, manager: false });
 
   beforeAll(() => {
     service = new ConversationService(
@@ -1029,7 +1038,7 @@ describe('frames (published after the commit)', () => {
 
       // closing frees capacity: offered again
       frames = [];
-      await service.close({ pharmacyId: pharmacyA, accountId: full.id, name: '客服', manager: false }, held.id);
+      await service.close({ pharmacyId: pharmacyA, accountId: full.id, name: '客服', role: 'customer_service', manager: false }, held.id);
       const again = frames.filter((f) => f.frame.t === 'offer');
       expect(again).toHaveLength(1);
       expect(again[0].staffIds).toContain(full.id);
@@ -1038,7 +1047,7 @@ describe('frames (published after the commit)', () => {
       frames = [];
       const head = await one<{ id: number }>(sql`select id from conversation where pharmacy_id = ${pharmacyA}
         and status = 'open' and assignee_id is null order by queued_at, id limit 1 offset 1`);
-      await service.take({ pharmacyId: pharmacyA, accountId: online.id, name: '客服', manager: false }, oldest.id);
+      await service.take({ pharmacyId: pharmacyA, accountId: online.id, name: '客服', role: 'customer_service', manager: false }, oldest.id);
       const next = frames.filter((f) => f.frame.t === 'offer');
       expect(next).toHaveLength(1);
       expect(next[0].staffIds).toContain(full.id);
