@@ -73,7 +73,7 @@ export function PatientLayout() {
                 <span className="patient-tab-icon" aria-hidden="true">
                   {t.to === '/patient/chat' ? (
                     <Badge count={chatUnread} size="small" overflowCount={99}>
-                      {t.icon}
+                      <span style={{ fontSize: 20 }}>{t.icon}</span>
                     </Badge>
                   ) : (
                     t.icon
