@@ -115,6 +115,7 @@ test('a patient and a pharmacist chat live; the link drops and returns; customer
 
   // the pharmacist's link drops: the patient's messages meanwhile and the pharmacist's reply written offline
   await pharmacist.context().setOffline(true);
+  await expect(pharmacist.getByText('连接已断开，正在重连…')).toBeVisible();
   const missed = [`离线期间的第一条 ${run}`, `离线期间的第二条 ${run}`];
   for (const text of missed) {
     await patient.getByLabel('消息输入框').fill(text);
@@ -126,6 +127,7 @@ test('a patient and a pharmacist chat live; the link drops and returns; customer
   await pharmacist.getByLabel('消息输入框').press('Enter');
   await expect(staffThread.getByText(offlineReply)).toBeVisible();
   await pharmacist.context().setOffline(false);
+  await expect(pharmacist.getByText('连接已断开，正在重连…')).toHaveCount(0);
   for (const text of missed) await expect(staffThread.getByText(text)).toHaveCount(1);
   await expect(patientThread.getByText(offlineReply)).toHaveCount(1);
   await expect(staffThread.getByText(offlineReply)).toHaveCount(1);

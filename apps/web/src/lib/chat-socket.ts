@@ -58,12 +58,14 @@ export class ChatSocket {
     if (!this.stopped) return;
     this.stopped = false;
     window.addEventListener('online', this.onOnline);
+    window.addEventListener('offline', this.onOffline);
     this.connect();
   }
 
   stop() {
     this.stopped = true;
     window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('offline', this.onOffline);
     this.clearTimers();
     const ws = this.ws;
     this.ws = null;
@@ -100,6 +102,19 @@ export class ChatSocket {
       this.attempts = 0;
       this.reconnectSoon(0);
     }
+  };
+
+  /**
+   * The browser says the network is gone: drop the link now (a socket may otherwise look open for a long while) and
+   * wait for 'online' to reconnect; the reconnection's 'open' makes every user catch up.
+   */
+  private readonly onOffline = () => {
+    if (this.stopped || this.stateValue === 'denied') return;
+    const ws = this.ws;
+    this.ws = null;
+    this.clearTimers();
+    ws?.close(4000);
+    this.setState('closed');
   };
 
   private connect() {
@@ -176,6 +191,8 @@ export class ChatSocket {
 
   private reconnectSoon(delay?: number) {
     if (this.stopped) return;
+    // offline: 'online' reconnects (onOnline)
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     const backoff = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** this.attempts);
     this.attempts += 1;
