@@ -4,7 +4,7 @@ import type { Database, DbExecutor, Transaction } from '../../db/client';
 import { queryRows } from '../../lib/sql-rows';
 
 /**
- * The only place that knows how the patient's orders are stored: placing one (order, lines, stock in one transaction),
+ * The only place that knows how the patient's orders are stored: placing one (order, lines, stock in one statement),
  * its payments, and reading orders as the patient sees them. Every read names the account: another account's order
  * is exactly like a missing one.
  */
@@ -172,11 +172,37 @@ export interface PaymentRow {
   created_at: Date | string;
 }
 
-const ids = (list: number[]) =>
-  sql.join(
-    list.map((id) => sql`${id}`),
-    sql`, `,
-  );
+/** A list of ints as one PostgreSQL array parameter ('{1,2,3}'), so a statement's text does not depend on its length. */
+const intArray = (list: number[]) => `{${list.map((n) => Math.trunc(n)).join(',')}}`;
+
+/** The text each named statement was first prepared with: a name must never be reused for another text. */
+const namedTexts = new Map<string, string>();
+
+/**
+ * Runs raw SQL as a NAMED prepared statement: PostgreSQL parses and plans it once per connection (a generic plan
+ * after five runs) instead of on every call, which for placing an order's two large statements was most of the
+ * database's CPU per order. The text must be the same on every call (no lists expanded into it: pass arrays and
+ * records as one parameter). On PGlite the name is ignored.
+ */
+async function namedRows<T>(db: DbExecutor, name: string, query: SQL): Promise<T[]> {
+  const internals = db as unknown as {
+    dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } };
+    session: {
+      prepareQuery(
+        q: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string,
+        arrayMode: boolean,
+      ): { execute(): Promise<{ rows?: T[] }> };
+    };
+  };
+  const built = internals.dialect.sqlToQuery(query);
+  const known = namedTexts.get(name);
+  if (known === undefined) namedTexts.set(name, built.sql);
+  else if (known !== built.sql) throw new Error(`named statement ${name} prepared with another text`);
+  const result = await internals.session.prepareQuery(built, undefined, name, false).execute();
+  return result.rows ?? [];
+}
 
 /** The order as lists and the detail show it: pharmacy name, buyer phone, latest shipment, first line. */
 const orderSelect = (where: SQL) => sql`
@@ -234,12 +260,10 @@ export class UserOrderRepository {
    * Everything an order is placed with, in ONE round trip: the active pharmacy with its settings, the caller's family
    * member and address (each undefined when missing or another account's), the caller's phone, the pharmacy's quotes
    * among `quoteIds` with their products, the combo with its items (when `comboId`), and the caller's order already
-   * created with the idempotency key (when `key`).
-   *
-   * It also takes the pharmacy's order-count lock first (the very locks 0012's order_list_count trigger takes through
-   * list_count_apply: the scope's shared list-wide lock, then the pharmacy's): creation then writes the order, its
-   * stock and its lines in one statement (placeOrder), whose quote row locks would otherwise come before the trigger's
-   * lock, the reverse of a cancellation (order lock, then quote rows). Re-taking an advisory lock already held is free.
+   * created with the idempotency key (when `key`). A plain read (autocommit): placeOrder's one statement takes the
+   * locks it needs. A named statement; a missing combo or key is passed as 0 / '' (no combo, no order has them), not
+   * null: with nulls PostgreSQL's custom plans fold those subqueries away, look cheaper than the generic plan, and it
+   * then plans the statement on every call (~1 ms of its CPU per order).
    */
   async placeReads(
     db: DbExecutor,
@@ -256,7 +280,7 @@ export class UserOrderRepository {
     const quoteColumns = sql`q.id, q.pharmacy_id, q.product_id, p.name, p.spec, p.type, p.approval_no,
       coalesce(p.images[1], '') as image, q.price::text as price, q.stock,
       (q.status = 'on_shelf' and p.status = 'active') as on_shelf`;
-    const { rows } = await queryRows<{
+    const rows = await namedRows<{
       pharmacy: PharmacyForOrder | string | null;
       member: FamilyMemberForOrder | string | null;
       address: AddressForOrder | string | null;
@@ -266,9 +290,8 @@ export class UserOrderRepository {
       existing: { id: number; request_hash: string | null } | string | null;
     }>(
       db,
+      'user_order_place_read',
       sql`select
-            pg_advisory_xact_lock_shared(hashtext('list_count:order'), -1)::text as lock_list,
-            pg_advisory_xact_lock(hashtext('list_count:order'), ${a.pharmacyId}::int)::text as lock_pharmacy,
             (select row_to_json(x) from (
               select p.id, p.name, coalesce(s.freight, 0)::text as freight,
                 s.free_freight_threshold::text as free_freight_threshold,
@@ -285,31 +308,19 @@ export class UserOrderRepository {
               select id, name, phone, province, city, district, detail from address
               where id = ${a.addressId} and account_id = ${a.accountId}) x) as address,
             (select phone from account where id = ${a.accountId}) as buyer_phone,
-            ${
-              a.quoteIds.length === 0
-                ? sql`null::json`
-                : sql`(select json_agg(row_to_json(x)) from (
-                    select ${quoteColumns} from quote q join product p on p.id = q.product_id
-                    where q.pharmacy_id = ${a.pharmacyId} and q.id in (${ids(a.quoteIds)})) x)`
-            } as quotes,
-            ${
-              a.comboId === null
-                ? sql`null::json`
-                : sql`(select row_to_json(c) from (
-                    select s.id, s.name, s.price::text as price, s.status = 'on_sale' as on_sale,
-                      (select coalesce(json_agg(row_to_json(x) order by x.sort, x.item_id), '[]'::json) from (
-                        select ${quoteColumns}, i.qty, i.sort, i.id as item_id
-                        from quote_set_item i join quote q on q.id = i.quote_id join product p on p.id = q.product_id
-                        where i.quote_set_id = s.id and q.pharmacy_id = ${a.pharmacyId}) x) as items
-                    from quote_set s where s.id = ${a.comboId} and s.pharmacy_id = ${a.pharmacyId}) c)`
-            } as combo,
-            ${
-              a.key === null
-                ? sql`null::json`
-                : sql`(select row_to_json(x) from (
-                    select id, request_hash from orders
-                    where account_id = ${a.accountId} and idempotency_key = ${a.key}) x)`
-            } as existing`,
+            (select json_agg(row_to_json(x)) from (
+              select ${quoteColumns} from quote q join product p on p.id = q.product_id
+              where q.pharmacy_id = ${a.pharmacyId}::int and q.id = any(${intArray(a.quoteIds)}::int[])) x) as quotes,
+            (select row_to_json(c) from (
+              select s.id, s.name, s.price::text as price, s.status = 'on_sale' as on_sale,
+                (select coalesce(json_agg(row_to_json(x) order by x.sort, x.item_id), '[]'::json) from (
+                  select ${quoteColumns}, i.qty, i.sort, i.id as item_id
+                  from quote_set_item i join quote q on q.id = i.quote_id join product p on p.id = q.product_id
+                  where i.quote_set_id = s.id and q.pharmacy_id = ${a.pharmacyId}::int) x) as items
+              from quote_set s where s.id = ${a.comboId ?? 0}::int and s.pharmacy_id = ${a.pharmacyId}::int) c) as combo,
+            (select row_to_json(x) from (
+              select id, request_hash from orders
+              where account_id = ${a.accountId}::int and idempotency_key = ${a.key ?? ''}::text) x) as existing`,
     );
     const row = rows[0]!;
     const parse = <T>(v: T | string | null): T | undefined =>
@@ -327,57 +338,90 @@ export class UserOrderRepository {
 
   /**
    * Writes the order (pending_payment, its number the Shanghai date and 10 digits of order_no_seq), takes the stock
-   * and inserts the lines, in ONE statement. Stock is taken guarded (a quote is decremented only when stock >= n, so
-   * it never goes below zero); `short` answers the quotes that were not, and the caller then throws, rolling the
-   * whole transaction back (nothing is kept of an order that could not take all its stock). Call placeReads first in
-   * the same transaction (it takes the pharmacy's order-count lock before this statement's quote row locks).
+   * and inserts the lines, in ONE statement on its own (autocommit: no BEGIN / COMMIT round trips), all or nothing:
+   * - `lk` takes the pharmacy's order-count lock first (the very locks 0012's order_list_count trigger takes: the
+   *   scope's shared list-wide lock, then the pharmacy's). `chk` joins it, so the lock is held before any quote row
+   *   is locked: the order a cancellation takes them in (order-count lock, then quote rows), so creation and
+   *   cancellation never deadlock, and creations at one pharmacy queue on the lock, not on each other's quotes.
+   * - `chk` locks the order's quotes that hold enough stock (FOR UPDATE, in id order; a row changed meanwhile is
+   *   re-checked on its latest version). Only when every quote is there does the order go in (`o`), the stock come
+   *   off (`taken`: guarded again, stock never below zero) and the lines go in (`l`); otherwise nothing is written
+   *   and `short` names the quotes that were short (the caller answers 409 naming the product). A short order is an
+   *   answer, not an error: a failed statement would cost the pooled connection (pg-pool drops a client whose query
+   *   failed) and a new PostgreSQL backend.
+   * - Should `taken` ever take less than `chk` locked, order_stock_short (migration 0020) fails the statement, so no
+   *   order is kept without its stock.
+   * - A duplicate idempotency key fails the order's insert (23505) and with it the statement: nothing is kept.
    * Line ids answer in the lines' order (identity values are drawn in VALUES order).
    */
   async placeOrder(
-    tx: DbExecutor,
+    db: DbExecutor,
     o: NewOrder,
     lines: NewOrderLine[],
     units: Map<number, number>,
-  ): Promise<{ id: number; order_no: string; created_at: Date | string; lineIds: number[]; short: number[] }> {
+  ): Promise<
+    | { id: number; order_no: string; created_at: Date | string; lineIds: number[]; short: [] }
+    | { id: null; short: number[] }
+  > {
     const wanted = [...units].sort((x, y) => x[0] - y[0]);
-    const stock = sql.join(
-      wanted.map(([id, n]) => sql`(${id}::int, ${n}::int)`),
-      sql`, `,
+    // every list travels as one JSON parameter, so the statement's text is the same for every order (a named
+    // statement, parsed and planned once per connection)
+    const stock = JSON.stringify(wanted.map(([id, n]) => ({ id, n })));
+    const lineValues = JSON.stringify(
+      lines.map((l, k) => ({
+        quote_id: l.quoteId,
+        quote_set_id: l.quoteSetId,
+        product_id: l.productId,
+        name: l.name,
+        spec: l.spec,
+        product_type: l.productType,
+        approval_no: l.approvalNo,
+        image: l.image,
+        price: l.price,
+        qty: l.qty,
+        subtotal: l.subtotal,
+        combo_items: l.comboItems,
+        k,
+      })),
     );
-    const lineValues = sql.join(
-      lines.map(
-        (l, k) => sql`(${l.quoteId}::int, ${l.quoteSetId}::int, ${l.productId}::int, ${l.name}::text, ${l.spec}::text,
-          ${l.productType}::text, ${l.approvalNo}::text, ${l.image}::text, ${l.price}::numeric, ${l.qty}::int,
-          ${l.subtotal}::numeric, ${l.comboItems === null ? null : JSON.stringify(l.comboItems)}::jsonb, ${k}::int)`,
-      ),
-      sql`, `,
-    );
-    const { rows } = await queryRows<{
-      id: number;
+    const rows = await namedRows<{
+      id: number | null;
       order_no: string;
       created_at: Date | string;
-      line_ids: number[] | string;
-      taken: number[] | string;
+      line_ids: number[] | string | null;
+      short: number[] | string;
     }>(
-      tx,
-      sql`with o as (
+      db,
+      'user_order_place_write',
+      sql`with lk as materialized (
+            select pg_advisory_xact_lock_shared(hashtext('list_count:order'), -1)::text as list,
+              pg_advisory_xact_lock(hashtext('list_count:order'), ${o.pharmacyId}::int)::text as pharmacy
+          ),
+          w as materialized (select * from jsonb_to_recordset(${stock}::jsonb) as w(id int, n int)),
+          chk as materialized (
+            select q.id from quote q join w on w.id = q.id cross join lk
+            where q.stock >= w.n order by q.id for update of q
+          ),
+          ok as materialized (select count(*) = (select count(*) from w) as all_in from chk),
+          o as (
             insert into orders (order_no, pharmacy_id, account_id, family_member_id, address_id, kind, has_rx, status,
               goods_amount, freight, discount, pay_amount, patient_name, patient_gender, patient_age, receiver_name,
               receiver_phone, province, city, district, address_detail, buyer_remark, quote_set_id, idempotency_key,
               request_hash)
-            values (
+            select
               to_char(now() at time zone 'UTC' + interval '8 hours', 'YYYYMMDD')
                 || lpad(nextval('order_no_seq')::text, 10, '0'),
               ${o.pharmacyId}, ${o.accountId}, ${o.familyMemberId}, ${o.addressId}, ${o.kind}, ${o.hasRx},
               'pending_payment', ${o.goodsAmount}, ${o.freight}, ${o.discount}, ${o.payAmount}, ${o.patientName},
               ${o.patientGender}, ${o.patientAge}, ${o.receiverName}, ${o.receiverPhone}, ${o.province}, ${o.city},
               ${o.district}, ${o.addressDetail}, ${o.buyerRemark}, ${o.quoteSetId}, ${o.idempotencyKey},
-              ${o.requestHash})
+              ${o.requestHash}
+            from ok where ok.all_in
             returning id, order_no, created_at
           ),
           taken as (
             update quote set stock = quote.stock - w.n, sales_count = quote.sales_count + w.n, updated_at = now()
-            from (values ${stock}) as w(id, n)
+            from w, o
             where quote.id = w.id and quote.stock >= w.n
             returning quote.id
           ),
@@ -386,26 +430,27 @@ export class UserOrderRepository {
               approval_no, image, price, qty, subtotal, combo_items)
             select o.id, v.quote_id, v.quote_set_id, v.product_id, v.name, v.spec, v.product_type, v.approval_no,
               v.image, v.price, v.qty, v.subtotal, v.combo_items
-            from o cross join (values ${lineValues}) as v(quote_id, quote_set_id, product_id, name, spec,
-              product_type, approval_no, image, price, qty, subtotal, combo_items, k)
+            from o cross join jsonb_to_recordset(${lineValues}::jsonb) as v(quote_id int, quote_set_id int,
+              product_id int, name text, spec text, product_type text, approval_no text, image text, price numeric,
+              qty int, subtotal numeric, combo_items jsonb, k int)
             order by v.k
             returning id
           )
           select o.id, o.order_no, o.created_at,
-            (select coalesce(json_agg(l.id order by l.id), '[]'::json) from l) as line_ids,
-            (select coalesce(json_agg(taken.id), '[]'::json) from taken) as taken
-          from o`,
+            (select json_agg(l.id order by l.id) from l) as line_ids,
+            (select coalesce(json_agg(w.id order by w.id), '[]'::json) from w
+              where w.id not in (select chk.id from chk)) as short,
+            order_stock_short(case when o.id is not null then array(
+              select w.id from w where w.id not in (select taken.id from taken) order by w.id) end) as guard
+          from (select 1) as one left join o on true`,
     );
     const row = rows[0]!;
-    const list = (v: number[] | string) => (typeof v === 'string' ? (JSON.parse(v) as number[]) : v);
-    const taken = new Set(list(row.taken));
-    return {
-      id: row.id,
-      order_no: row.order_no,
-      created_at: row.created_at,
-      lineIds: list(row.line_ids),
-      short: wanted.map(([id]) => id).filter((id) => !taken.has(id)),
-    };
+    const list = (v: number[] | string | null) => (typeof v === 'string' ? (JSON.parse(v) as number[]) : (v ?? []));
+    if (row.id === null) {
+      const short = list(row.short);
+      return { id: null, short: short.length ? short : wanted.map(([id]) => id) };
+    }
+    return { id: row.id, order_no: row.order_no, created_at: row.created_at, lineIds: list(row.line_ids), short: [] };
   }
 
   async address(db: DbExecutor, accountId: number, id: number) {

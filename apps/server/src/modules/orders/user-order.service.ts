@@ -183,14 +183,15 @@ export class UserOrderService {
   // Placing
 
   /**
-   * Places an order. With an idempotency key, the same key and body answer the order it first created; another
-   * body under the same key is refused (409); concurrent duplicates meet at the unique index (account, key) and the
-   * losers answer the winner's order.
+   * Places an order in two round trips: one read, then one statement that writes the order, its stock and its lines
+   * (placeOrder; autocommit, all or nothing). With an idempotency key, the same key and body answer the order it
+   * first created; another body under the same key is refused (409); concurrent duplicates meet at the unique index
+   * (account, key), their statements fail before any stock is taken, and the losers answer the winner's order.
    */
   async create(accountId: number, body: CreateUserOrderBody, key?: string): Promise<OrderDetail> {
     const hash = key === undefined ? null : requestHash(body);
     try {
-      return await this.repo.transaction((tx) => this.place(tx, accountId, body, key ?? null, hash));
+      return await this.place(this.repo.db, accountId, body, key ?? null, hash);
     } catch (err) {
       const { code } = pgError(err);
       if (key !== undefined && code === '23505') {
@@ -220,14 +221,14 @@ export class UserOrderService {
   }
 
   private async place(
-    tx: DbExecutor,
+    db: DbExecutor,
     accountId: number,
     body: CreateUserOrderBody,
     key: string | null,
     hash: string | null,
   ): Promise<OrderDetail> {
     // one round trip for every read (and the key's earlier order); one statement writes (placeOrder)
-    const { pharmacy, member, address, buyerPhone, quotes, combo, existing } = await this.repo.placeReads(tx, {
+    const { pharmacy, member, address, buyerPhone, quotes, combo, existing } = await this.repo.placeReads(db, {
       accountId,
       pharmacyId: body.pharmacy_id,
       memberId: body.family_member_id,
@@ -236,7 +237,7 @@ export class UserOrderService {
       comboId: body.quote_set_id ?? null,
       key,
     });
-    if (existing) return this.answerReplay(accountId, existing, hash, tx);
+    if (existing) return this.answerReplay(accountId, existing, hash, db);
     if (!pharmacy) throw AppError.badParams('pharmacy_id', userOrderMessages.pharmacyNotFound);
     if (!member) throw AppError.badParams('family_member_id', userOrderMessages.familyMemberNotFound);
     if (!address) throw AppError.badParams('address_id', userOrderMessages.addressNotFound);
@@ -321,7 +322,7 @@ export class UserOrderService {
 
     const payAmount = formatMoney(subtract(add(goods, freight), discount));
     const inserted = await this.repo.placeOrder(
-      tx,
+      db,
       {
         pharmacyId: pharmacy.id,
         accountId,
@@ -350,10 +351,10 @@ export class UserOrderService {
       lines,
       units,
     );
-    // a short quote: throwing rolls back the order, its lines and the stock taken from the other quotes
-    const short = inserted.short;
-    if (short.length > 0) {
-      throw AppError.conflict(orderLineOutOfStock(names.get(short[0]!)!), `Quote ${short[0]} is short of stock`);
+    // a short quote: nothing was written (no order, no lines, no stock taken from the other quotes)
+    if (inserted.id === null) {
+      const short = inserted.short[0]!;
+      throw AppError.conflict(orderLineOutOfStock(names.get(short) ?? ''), `Quote ${short} is short of stock`);
     }
     const lineIds = inserted.lineIds;
 
