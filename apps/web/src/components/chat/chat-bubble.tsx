@@ -156,7 +156,8 @@ export function ChatBubble({
       style={{
         padding: '8px 12px',
         borderRadius: 8,
-        background: mine ? '#1677ff' : '#fff',
+        // the area's own colour where it sets one (the patient area's green), else the console's blue
+        background: mine ? 'var(--chat-mine-bg, #1677ff)' : '#fff',
         color: mine ? '#fff' : 'rgba(0,0,0,0.88)',
         border: mine ? 'none' : '1px solid #f0f0f0',
         whiteSpace: 'pre-wrap',

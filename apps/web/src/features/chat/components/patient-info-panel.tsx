@@ -4,6 +4,7 @@ import { Avatar, Descriptions, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { chatTime } from '../../../components/chat';
+import { formatDateTime } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { usePatientInfo } from '../api/get-patient-info';
 
@@ -114,7 +115,11 @@ export function PatientInfoPanel({ conversationId }: { conversationId: number | 
             size="small"
             column={1}
             items={[
-              { key: 'since', label: '注册时间', children: chatTime(data.member_since) || '—' },
+              {
+                key: 'since',
+                label: '注册时间',
+                children: data.member_since ? formatDateTime(data.member_since).slice(0, 10) : '—',
+              },
               { key: 'count', label: '本店订单', children: `${data.order_count} 笔` },
               { key: 'total', label: '累计消费', children: `¥${data.order_total}` },
             ]}
