@@ -7,17 +7,15 @@ import {
   chatPatientContracts as p,
 } from '@pharmacy/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../lib/app-error';
 import type { ChatBus } from '../../lib/chat-bus';
 import type { ModuleContext } from '../../lib/module';
 import { ok, route } from '../../lib/route';
+import { sniffImage } from '../../lib/upload-sniff';
 import { audit } from '../../plugins/audit';
 import { ConversationRepository } from './conversation.repository';
 import { ConversationService, type StaffActor } from './conversation.service';
 import { CHAT_IMAGE_MAX_BYTES, chatImageUrl, newChatImage } from './conversation-image';
-
-const imageTypes: Record<string, 'png' | 'jpg' | 'webp'> = { png: 'png', jpg: 'jpg', webp: 'webp' };
 
 const staffScope = (request: FastifyRequest) => ({ side: 'staff' as const, pharmacyId: request.pharmacyId! });
 const patientScope = (request: FastifyRequest) => ({ side: 'patient' as const, accountId: request.user!.accountId });
@@ -119,9 +117,11 @@ export async function conversationRoutes(app: FastifyInstance, { storage }: Modu
   route(app, p.upload, async (request) => {
     if (!request.isMultipart()) throw AppError.badParams('file', '请选择图片', 'Expected multipart/form-data');
     let data: Buffer;
+    let filename = '';
     try {
       const part = await request.file({ limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 1 } });
       if (!part) throw AppError.badParams('file', '请选择图片', 'No file part');
+      filename = part.filename;
       data = await part.toBuffer();
     } catch (err) {
       if (tooLarge(err)) {
@@ -129,8 +129,7 @@ export async function conversationRoutes(app: FastifyInstance, { storage }: Modu
       }
       throw err;
     }
-    const type = await fileTypeFromBuffer(data);
-    const ext = type ? imageTypes[type.ext] : undefined;
+    const ext = await sniffImage(filename, data);
     if (!ext) {
       throw new AppError(
         415,

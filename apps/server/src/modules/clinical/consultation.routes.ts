@@ -2,16 +2,15 @@ import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { consultationContracts as c, ErrorCode } from '@pharmacy/shared';
 import type { FastifyInstance } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../lib/app-error';
 import type { ModuleContext } from '../../lib/module';
 import { ok, route } from '../../lib/route';
+import { sniffImage } from '../../lib/upload-sniff';
 import { audit } from '../../plugins/audit';
 import { ConsultationRepository } from './consultation.repository';
 import { ConsultationService } from './consultation.service';
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-const imageTypes: Record<string, 'png' | 'jpg' | 'webp'> = { png: 'png', jpg: 'jpg', webp: 'webp' };
 
 /** The consultation part of the clinical module (docs/clinical.md "Consultation requests"). */
 export async function consultationRoutes(app: FastifyInstance, { storage }: ModuleContext) {
@@ -50,8 +49,7 @@ export async function consultationRoutes(app: FastifyInstance, { storage }: Modu
     const part = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
     if (!part) throw AppError.badParams('file', '请选择图片', 'No file part');
     const data = await part.toBuffer();
-    const type = await fileTypeFromBuffer(data);
-    const ext = type ? imageTypes[type.ext] : undefined;
+    const ext = await sniffImage(part.filename, data);
     if (!ext) {
       throw new AppError(
         415,

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { ok, route } from '../../lib/route';
 import type { FileStorage } from '../../lib/storage';
+import { allowedUploads, sniffUpload, type UploadExt } from '../../lib/upload-sniff';
 import { audit } from '../../plugins/audit';
-import { allowedUploads, sniffUpload, type UploadExt } from './sniff';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const staffRoles = new Set(['shop', 'pharmacy_admin', 'manager', 'customer_service', 'pharmacist', 'doctor', 'admin']);

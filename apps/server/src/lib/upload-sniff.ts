@@ -35,3 +35,13 @@ export async function sniffUpload(filename: string, data: Buffer): Promise<Uploa
   const found = detected ? (aliases[detected.ext] ?? detected.ext) : null;
   return found === ext ? ext : null;
 }
+
+/** The photos patients and staff attach (chat, consultation requests). */
+export type ImageExt = 'png' | 'jpg' | 'webp';
+const imageExts: readonly string[] = ['png', 'jpg', 'webp'];
+
+/** An image upload's type when its name says png / jpg / webp and its content is that; else null. */
+export async function sniffImage(filename: string, data: Buffer): Promise<ImageExt | null> {
+  const ext = await sniffUpload(filename, data);
+  return ext && imageExts.includes(ext) ? (ext as ImageExt) : null;
+}
