@@ -9,6 +9,7 @@ import {
 } from '@pharmacy/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor, Transaction } from '../../db/client';
+import { containsPattern } from '../../lib/search';
 import { queryRows } from '../../lib/sql-rows';
 
 /** A conversation as the summaries read it (snake_case, straight from SQL). */
@@ -92,20 +93,18 @@ const scopeOf = (scope: ChatScope, alias = 'c'): SQL =>
     ? sql`${sql.raw(alias)}.pharmacy_id = ${scope.pharmacyId}`
     : sql`${sql.raw(alias)}.patient_account_id = ${scope.accountId}`;
 
-const conversationColumns = sql`c.id, c.pharmacy_id, p.name as pharmacy_name, p.logo_url as pharmacy_logo,
+/** A conversation summary's columns over `conversationFrom` (the history reads them too). */
+export const conversationColumns = sql`c.id, c.pharmacy_id, p.name as pharmacy_name, p.logo_url as pharmacy_logo,
   c.patient_account_id, pa.name as patient_name, pa.phone as patient_phone, pa.head_img_url as patient_avatar,
   c.assignee_id, sa.name as assignee_name, c.status, c.queued_at, c.last_seq, c.last_message_at,
   c.last_message_preview, c.staff_unread, c.patient_unread, c.staff_read_seq, c.patient_read_seq, c.created_at,
   c.updated_at, c.closed_at`;
-const conversationFrom = sql`conversation c join pharmacy p on p.id = c.pharmacy_id
+export const conversationFrom = sql`conversation c join pharmacy p on p.id = c.pharmacy_id
   join account pa on pa.id = c.patient_account_id left join account sa on sa.id = c.assignee_id`;
 
 const messageColumns = sql`m.id, m.conversation_id, m.pharmacy_id, m.seq, m.sender_side, m.sender_id, m.client_id,
   m.kind, m.body, m.payload, m.created_at, a.name as sender_name, a.phone as sender_phone, p.name as pharmacy_name`;
 const messageFrom = sql`chat_message m join pharmacy p on p.id = m.pharmacy_id left join account a on a.id = m.sender_id`;
-
-/** The SQL LIKE pattern of a typed keyword (its %, _ and \ taken literally). */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const chatRoles = sql.join(
   chatStaffRoles.map((r) => sql`${r}`),
@@ -152,7 +151,7 @@ export class ConversationRepository {
     if (query.scope === 'mine') conditions.push(sql`c.assignee_id = ${staffId}`);
     if (query.scope === 'unassigned') conditions.push(sql`c.assignee_id is null`);
     if (query.keyword) {
-      const pattern = likePattern(query.keyword);
+      const pattern = containsPattern(query.keyword);
       conditions.push(sql`(pa.name ilike ${pattern} or pa.phone like ${pattern})`);
     }
     const where = sql.join(conditions, sql` and `);
@@ -414,6 +413,81 @@ export class ConversationRepository {
         returning id`,
     );
     return { id: inserted.rows[0].id, seq };
+  }
+
+  /**
+   * The common send in ONE autocommit statement (one round trip, its own transaction): bumps the conversation (the
+   * row lock serialises its senders: gap-free seqs), inserts the message with that seq and answers both rows with
+   * the names the frame and the answer show. It does nothing (null) whenever the full path must decide: the
+   * conversation is not in scope, not open, (staff) unassigned — the take and its notice —, (patient) outside
+   * working hours with the off-hours reply due, or the sender's client_id is stored already (a resend). A resend
+   * racing its first copy waits on the row lock and then fails on chat_message_client_unique (23505): the whole
+   * statement is rolled back (no seq used) and the caller answers the first copy.
+   */
+  async appendFast(
+    db: DbExecutor,
+    scope: ChatScope,
+    id: number,
+    m: NewMessage,
+  ): Promise<{ conversation: ConversationRow; message: MessageRow } | null> {
+    const staffInc = m.side === 'patient' ? 1 : 0;
+    const patientInc = m.side === 'staff' ? 1 : 0;
+    // (Asia/Shanghai is UTC+8 all year: the local wall time without time zone data; "HH:mm" compared bytewise)
+    const local = sql`((now() at time zone 'UTC') + interval '8 hours')`;
+    const hhmm = sql`to_char(${local}, 'HH24:MI') collate "C"`;
+    const gate =
+      scope.side === 'staff'
+        ? sql`c.assignee_id is not null`
+        : sql`(c.auto_replied_at >= now() - interval '12 hours' or exists (
+            select 1 from (select 1) one left join chat_setting cs on cs.pharmacy_id = c.pharmacy_id
+            where extract(isodow from ${local})::int = any(coalesce(cs.work_days,
+                ${`{${chatDefaults.work_days.join(',')}}`}::smallint[]))
+              and coalesce(cs.work_start, ${chatDefaults.work_start}) collate "C" <= ${hhmm}
+              and ${hhmm} < coalesce(cs.work_end, ${chatDefaults.work_end}) collate "C"))`;
+    const { rows } = await queryRows<ConversationRow & Record<string, unknown>>(
+      db,
+      sql`with c as (
+          update conversation c set last_seq = c.last_seq + 1, last_message_at = now(),
+            last_message_preview = ${m.preview.slice(0, 120)}, staff_unread = c.staff_unread + ${staffInc},
+            patient_unread = c.patient_unread + ${patientInc}, updated_at = now()
+          where c.id = ${id} and ${scopeOf(scope)} and c.status = 'open' and ${gate}
+            and not exists (select 1 from chat_message d where d.sender_id = ${m.senderId} and d.client_id = ${m.clientId})
+          returning c.*
+        ), m as (
+          insert into chat_message (conversation_id, pharmacy_id, seq, sender_side, sender_id, client_id, kind, body,
+            payload)
+          select c.id, c.pharmacy_id, c.last_seq, ${m.side}, ${m.senderId}, ${m.clientId}, ${m.kind}, ${m.body},
+            ${m.payload === null || m.payload === undefined ? null : JSON.stringify(m.payload)}::jsonb
+          from c
+          returning id, seq, sender_id, client_id, kind, body, payload, created_at
+        )
+        select ${conversationColumns}, m.id as m_id, m.seq as m_seq, m.sender_id as m_sender_id,
+          m.client_id as m_client_id, m.kind as m_kind, m.body as m_body, m.payload as m_payload,
+          m.created_at as m_created_at, ma.name as m_sender_name, ma.phone as m_sender_phone
+        from c join m on true join pharmacy p on p.id = c.pharmacy_id join account pa on pa.id = c.patient_account_id
+          left join account sa on sa.id = c.assignee_id left join account ma on ma.id = m.sender_id`,
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      conversation: row,
+      message: {
+        id: row.m_id as number,
+        conversation_id: row.id,
+        pharmacy_id: row.pharmacy_id,
+        seq: row.m_seq as number,
+        sender_side: m.side,
+        sender_id: row.m_sender_id as number | null,
+        client_id: row.m_client_id as string | null,
+        kind: row.m_kind as ChatMessageKind,
+        body: row.m_body as string,
+        payload: row.m_payload,
+        created_at: row.m_created_at as Date | string,
+        sender_name: row.m_sender_name as string | null,
+        sender_phone: row.m_sender_phone as string | null,
+        pharmacy_name: row.pharmacy_name,
+      },
+    };
   }
 
   async setAutoReplied(tx: Transaction, conversationId: number) {

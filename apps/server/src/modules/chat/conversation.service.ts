@@ -325,6 +325,10 @@ export class ConversationService {
     body: SendChatMessageBody,
   ): Promise<ChatMessage> {
     const senderId = staff ? staff.accountId : (scope as { accountId: number }).accountId;
+    if (body.kind === 'text') {
+      const fast = await this.sendFast(scope, senderId, id, body.client_id, body.body);
+      if (fast) return fast;
+    }
     const resent = await this.repo.messageByClientId(this.repo.db, senderId, body.client_id);
     if (resent) return toMessage(resent);
     const conversation = await this.repo.conversation(this.repo.db, scope, id);
@@ -371,6 +375,50 @@ export class ConversationService {
     await this.publish(effects);
     const stored = await this.repo.messageById(this.repo.db, messageId);
     return toMessage(stored!);
+  }
+
+  /**
+   * A text into an open conversation that needs no decision (repository.appendFast): one statement stores it, the
+   * frame and the answer are built from what it returned. Null → the full path decides (and answers).
+   */
+  private async sendFast(
+    scope: ChatScope,
+    senderId: number,
+    id: number,
+    clientId: string,
+    text: string,
+  ): Promise<ChatMessage | null> {
+    const content = { kind: 'text' as const, body: text, payload: null };
+    let stored: Awaited<ReturnType<ConversationRepository['appendFast']>>;
+    try {
+      stored = await this.repo.appendFast(this.repo.db, scope, id, {
+        side: scope.side,
+        senderId,
+        clientId,
+        ...content,
+        preview: previewOf(content),
+      });
+    } catch (err) {
+      // the resend that raced its first copy: nothing of it was stored; the first copy is the answer
+      if (!isUniqueViolation(err, 'chat_message_client_unique')) throw err;
+      const first = await this.repo.messageByClientId(this.repo.db, senderId, clientId);
+      if (!first) throw err;
+      return toMessage(first);
+    }
+    if (!stored) return null;
+    const message = toMessage(stored.message);
+    const conversation = toConversation(stored.conversation);
+    try {
+      await this.bus.publish({
+        pharmacyId: conversation.pharmacy_id,
+        patientAccountId: conversation.patient_account_id,
+        to: 'both',
+        frame: { t: 'message', message, conversation },
+      });
+    } catch (err) {
+      this.log(err, 'chat: publishing frames failed');
+    }
+    return message;
   }
 
   /** The stored form of what was sent: cards read from the pharmacy's quotes and the patient's orders. */

@@ -751,6 +751,37 @@ describe('off-hours auto-reply', () => {
     expect((await allMessages(conversation.id)).map((m) => m.body).slice(-2)).toEqual(['还是没人', '现在下班了']);
   });
 
+  it('the weekday and hours are Shanghai’s in the one-statement send too (not today → the reply comes)', async () => {
+    const shanghai = new Date(Date.now() + 8 * 3_600_000);
+    const today = shanghai.getUTCDay() === 0 ? 7 : shanghai.getUTCDay();
+    const others = [1, 2, 3, 4, 5, 6, 7].filter((d) => d !== today);
+    const configure = (days: number[], start: string, end: string) =>
+      t.database.db.execute(sql`insert into chat_setting (pharmacy_id, greeting, off_hours_reply, work_days,
+          work_start, work_end, per_staff_limit)
+        values (${pharmacyC}, '欢迎', '现在下班了', ${`{${days.join(',')}}`}::smallint[], ${start}, ${end}, 10)
+        on conflict (pharmacy_id) do update set work_days = excluded.work_days, work_start = excluded.work_start,
+          work_end = excluded.work_end, off_hours_reply = excluded.off_hours_reply, greeting = excluded.greeting`);
+    const bodies = async (id: number) => (await allMessages(id)).map((m) => m.body);
+    // every other day, all day: today is off
+    await configure(others, '00:00', '24:00');
+    const p = await newPatient();
+    const conversation = await open(p.token, pharmacyC);
+    await patientSend(p.token, conversation.id, text('周几'));
+    expect(await bodies(conversation.id)).toEqual(['欢迎', '周几', '现在下班了']);
+    // today, but hours that hold no time at all: off
+    await configure([1, 2, 3, 4, 5, 6, 7], '00:00', '00:00');
+    const q = await newPatient();
+    const second = await open(q.token, pharmacyC);
+    await patientSend(q.token, second.id, text('几点'));
+    expect(await bodies(second.id)).toEqual(['欢迎', '几点', '现在下班了']);
+    // today, all day: no reply
+    await configure([today], '00:00', '24:00');
+    const r = await newPatient();
+    const third = await open(r.token, pharmacyC);
+    await patientSend(r.token, third.id, text('在班'));
+    expect(await bodies(third.id)).toEqual(['欢迎', '在班']);
+  });
+
   it('in working hours there is none', async () => {
     const p = await newPatient();
     const conversation = await open(p.token);
@@ -961,7 +992,13 @@ describe('frames (published after the commit)', () => {
     close: async () => undefined,
   };
   const kinds = () => frames.map((f) => f.frame.t);
-  const actor = () => ({ pharmacyId: pharmacyA, accountId: csId, name: '王丽娟', role: 'customer_service' as const, manager: false });
+  const actor = () => ({
+    pharmacyId: pharmacyA,
+    accountId: csId,
+    name: '王丽娟',
+    role: 'customer_service' as const,
+    manager: false,
+  });
 
   beforeAll(() => {
     service = new ConversationService(
@@ -985,9 +1022,28 @@ describe('frames (published after the commit)', () => {
     expect(frame.message).toEqual(m);
     expect(frame.conversation).toMatchObject({ id: conversation.id, last_seq: m.seq, staff_unread: 1 });
     expect(frame.conversation.patient_phone).toMatch(/\*{4}/);
+    // built from the one statement's rows: exactly what a read after the commit answers
+    expect(frame.conversation).toEqual(await service.detail({ side: 'staff', pharmacyId: pharmacyA }, conversation.id));
+    const listed = await service.messages({ side: 'patient', accountId: p.id }, conversation.id, { limit: 50 });
+    expect(listed.list.at(-1)).toEqual(m);
     frames = [];
     await service.sendAsPatient(p.id, conversation.id, body);
     expect(frames).toEqual([]);
+    // staff into their assigned conversation: the same, with the staff member's name
+    await service.take(actor(), conversation.id);
+    frames = [];
+    const reply = await service.sendAsStaff(actor(), conversation.id, { ...body, client_id: clientId(), body: '回复' });
+    expect(frames).toHaveLength(1);
+    const staffFrame = frames[0].frame as Extract<ChatServerFrame, { t: 'message' }>;
+    expect(staffFrame.message).toEqual(reply);
+    expect(reply).toMatchObject({ sender_side: 'staff', sender_id: csId, seq: m.seq + 2 });
+    expect(
+      (await service.messages({ side: 'staff', pharmacyId: pharmacyA }, conversation.id, { limit: 50 })).list.at(-1),
+    ).toEqual(reply);
+    expect(staffFrame.conversation).toEqual(
+      await service.detail({ side: 'staff', pharmacyId: pharmacyA }, conversation.id),
+    );
+    expect(staffFrame.conversation).toMatchObject({ assignee_id: csId, patient_unread: 1, staff_unread: 1 });
   });
 
   it('take: the notice and a conversation frame; read: a frame only when something changed', async () => {
@@ -1038,7 +1094,10 @@ describe('frames (published after the commit)', () => {
 
       // closing frees capacity: offered again
       frames = [];
-      await service.close({ pharmacyId: pharmacyA, accountId: full.id, name: '客服', role: 'customer_service', manager: false }, held.id);
+      await service.close(
+        { pharmacyId: pharmacyA, accountId: full.id, name: '客服', role: 'customer_service', manager: false },
+        held.id,
+      );
       const again = frames.filter((f) => f.frame.t === 'offer');
       expect(again).toHaveLength(1);
       expect(again[0].staffIds).toContain(full.id);
@@ -1047,7 +1106,10 @@ describe('frames (published after the commit)', () => {
       frames = [];
       const head = await one<{ id: number }>(sql`select id from conversation where pharmacy_id = ${pharmacyA}
         and status = 'open' and assignee_id is null order by queued_at, id limit 1 offset 1`);
-      await service.take({ pharmacyId: pharmacyA, accountId: online.id, name: '客服', role: 'customer_service', manager: false }, oldest.id);
+      await service.take(
+        { pharmacyId: pharmacyA, accountId: online.id, name: '客服', role: 'customer_service', manager: false },
+        oldest.id,
+      );
       const next = frames.filter((f) => f.frame.t === 'offer');
       expect(next).toHaveLength(1);
       expect(next[0].staffIds).toContain(full.id);
