@@ -1,14 +1,9 @@
-import {
-  CHAT_PRESENCE_TTL_MS,
-  type ChatConversationStatus,
-  type ChatHistoryQuery,
-  type ChatStaffStatus,
-  chatStaffRoles,
-} from '@pharmacy/shared';
+import { CHAT_PRESENCE_TTL_MS, type ChatHistoryQuery, type ChatStaffStatus, chatStaffRoles } from '@pharmacy/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../lib/search';
 import { queryRows } from '../../lib/sql-rows';
+import { type ConversationRow, conversationColumns, conversationFrom } from './conversation.repository';
 
 type Time = Date | string;
 
@@ -45,32 +40,8 @@ export interface ColleagueRow {
   open_count: number;
 }
 
-/** A conversation as the history reads it (snake_case, straight from SQL). */
-export interface HistoryRow {
-  id: number;
-  pharmacy_id: number;
-  pharmacy_name: string;
-  pharmacy_logo: string;
-  patient_account_id: number;
-  patient_name: string;
-  patient_phone: string;
-  patient_avatar: string;
-  assignee_id: number | null;
-  assignee_name: string | null;
-  status: ChatConversationStatus;
-  queued_at: Time | null;
-  last_seq: number;
-  last_message_at: Time | null;
-  last_message_preview: string;
-  staff_unread: number;
-  patient_unread: number;
-  staff_read_seq: number;
-  patient_read_seq: number;
-  created_at: Time;
-  updated_at: Time;
-  closed_at: Time | null;
-  matched_text: string | null;
-}
+/** A conversation as the history reads it: the summary's row and the first message matching the text. */
+export type HistoryRow = ConversationRow & { matched_text: string | null };
 
 export interface PatientRow {
   account_id: number;
@@ -129,12 +100,6 @@ const chatRoles = sql.join(
   sql`, `,
 );
 const presenceTtl = sql`${`${CHAT_PRESENCE_TTL_MS} milliseconds`}::interval`;
-
-const historyColumns = sql`c.id, c.pharmacy_id, p.name as pharmacy_name, p.logo_url as pharmacy_logo,
-  c.patient_account_id, pa.name as patient_name, pa.phone as patient_phone, pa.head_img_url as patient_avatar,
-  c.assignee_id, sa.name as assignee_name, c.status, c.queued_at, c.last_seq, c.last_message_at,
-  c.last_message_preview, c.staff_unread, c.patient_unread, c.staff_read_seq, c.patient_read_seq, c.created_at,
-  c.updated_at, c.closed_at`;
 
 /**
  * The only place that knows how the chat desk's data is stored: settings, canned replies, staff status, colleagues,
@@ -393,9 +358,7 @@ export class DeskRepository {
     const [page, total] = await Promise.all([
       queryRows<HistoryRow>(
         this.db,
-        sql`select ${historyColumns}, ${matched} as matched_text
-          from conversation c join pharmacy p on p.id = c.pharmacy_id
-          join account pa on pa.id = c.patient_account_id left join account sa on sa.id = c.assignee_id
+        sql`select ${conversationColumns}, ${matched} as matched_text from ${conversationFrom}
           where ${where}
           order by coalesce(c.last_message_at, c.created_at) desc, c.id desc
           limit ${q.page_size} offset ${(q.page - 1) * q.page_size}`,

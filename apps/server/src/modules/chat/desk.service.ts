@@ -19,8 +19,6 @@ import {
   genderLabels,
   isValidIdNumber,
   maskPhone,
-  type OrderStatus,
-  orderStatusLabels,
   type PageResult,
   type PharmacyRole,
   type RecipeStatus,
@@ -28,20 +26,14 @@ import {
   roleLabels,
 } from '@pharmacy/shared';
 import { AppError } from '../../lib/app-error';
-import type {
-  CannedReplyRow,
-  DeskRepository,
-  FamilyMemberRow,
-  HistoryRow,
-  OrderCardRow,
-  ProductCardRow,
-} from './desk.repository';
+import { toConversation, toOrderCard } from './conversation.service';
+import type { CannedReplyRow, DeskRepository, FamilyMemberRow, HistoryRow, ProductCardRow } from './desk.repository';
 
 /** How many recent orders and prescriptions the patient info panel shows. */
 export const PATIENT_INFO_RECENT = 10;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+const _isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 const masked = (phone: string) => String(maskPhone(phone));
 
 const notFound = () => AppError.notFound(chatMessages.notFound, 'Conversation not found');
@@ -64,17 +56,6 @@ const toCannedReply = (row: CannedReplyRow): ChatCannedReply => ({
   content: row.content,
   sort: row.sort,
   updated_at: iso(row.updated_at),
-});
-
-export const toOrderCard = (row: OrderCardRow) => ({
-  order_id: row.order_id,
-  order_no: row.order_no,
-  status: row.status,
-  status_label: orderStatusLabels[row.status as OrderStatus] ?? row.status,
-  total: row.total,
-  item_count: row.item_count,
-  first_item: row.first_item ?? '',
-  created_at: iso(row.created_at),
 });
 
 export const toProductCard = (row: ProductCardRow) => ({
@@ -110,36 +91,13 @@ function toFamilyMember(row: FamilyMemberRow, now: Date): ChatPatientInfo['famil
   };
 }
 
-/** A conversation row as the staff see it (phone masked; a patient without a name shows the masked phone). */
-function toHistoryRow(row: HistoryRow): ChatHistoryRow {
-  return {
-    id: row.id,
-    pharmacy_id: row.pharmacy_id,
-    pharmacy_name: row.pharmacy_name,
-    pharmacy_logo: row.pharmacy_logo,
-    patient_account_id: row.patient_account_id,
-    patient_name: row.patient_name || masked(row.patient_phone),
-    patient_phone: masked(row.patient_phone),
-    patient_avatar: row.patient_avatar,
-    assignee_id: row.assignee_id,
-    assignee_name: row.assignee_name ?? '',
-    status: row.status,
-    queued_at: isoOrNull(row.queued_at),
-    last_seq: row.last_seq,
-    last_message_at: isoOrNull(row.last_message_at),
-    last_message_preview: row.last_message_preview,
-    staff_unread: row.staff_unread,
-    patient_unread: row.patient_unread,
-    staff_read_seq: row.staff_read_seq,
-    patient_read_seq: row.patient_read_seq,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-    closed_at: isoOrNull(row.closed_at),
-    // seqs are gap-free from 1: the last one is the number of messages
-    message_count: row.last_seq,
-    matched_text: row.matched_text,
-  };
-}
+/** A history row: the staff's summary of the conversation (toConversation), its message count and match. */
+const toHistoryRow = (row: HistoryRow): ChatHistoryRow => ({
+  ...toConversation(row, 'staff'),
+  // seqs are gap-free from 1: the last one is the number of messages
+  message_count: row.last_seq,
+  matched_text: row.matched_text,
+});
 
 export interface DeskHooks {
   /** Offers the oldest queued conversation to online staff with capacity (the conversation service's). */
