@@ -15,7 +15,8 @@
 // HTTP → WebSocket path on this machine.
 //
 // `node bench/chat-ws.mjs` runs it on its own: a throwaway PostgreSQL, the demo data, two servers (CHAT_CLIENTS,
-// CHAT_RATE, CHAT_SECONDS override). bench/run.mjs calls measureChat() with its own database and server.
+// CHAT_RATE, CHAT_SECONDS override; CHAT_SERVER_NODE_ARGS adds node flags to the measured servers, e.g. a CPU
+// profile: `--cpu-prof --cpu-prof-dir=/tmp/prof`). bench/run.mjs calls measureChat() with its own database and server.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -183,6 +184,7 @@ async function runDelivery({
   seconds,
   pids,
   cpuPids = pids,
+  postgresPid = 0,
   log,
   warmup = 3,
   graceMs = 5_000,
@@ -222,6 +224,7 @@ async function runDelivery({
   const statuses = new Map();
   const pending = [];
   const cpuBefore = treeCpu(cpuPids);
+  const pgCpuBefore = postgresPid ? treeCpu([postgresPid]) : new Map();
   const started = performance.now();
   // spread over the clients: a stride coprime with their number visits each in turn, neighbours far apart
   const stride = [7919, 104_729, 1_299_709].find((p) => clients % p !== 0) ?? 1;
@@ -253,6 +256,8 @@ async function runDelivery({
   const cpuAfter = treeCpu(cpuPids);
   let cpuMs = 0;
   for (const [pid, ms] of cpuAfter) cpuMs += ms - (cpuBefore.get(pid) ?? 0);
+  let pgCpuMs = 0;
+  if (postgresPid) for (const [pid, ms] of treeCpu([postgresPid])) pgCpuMs += ms - (pgCpuBefore.get(pid) ?? 0);
   const rssAfter = Object.fromEntries(pids.map((pid) => [pid, processTreeRssMb(pid)]));
   for (const ws of sockets) ws.terminate();
   agent.destroy();
@@ -285,6 +290,8 @@ async function runDelivery({
     connect_s: +connectS.toFixed(1),
     /** The servers' and PostgreSQL's CPU time per message sent (the send request, the bus, the delivery). */
     cpu_ms_per_message: +(cpuMs / total).toFixed(2),
+    /** Of which PostgreSQL's (the postmaster and its backends). */
+    cpu_ms_per_message_postgres: postgresPid ? +(pgCpuMs / total).toFixed(2) : null,
     rss_mb_before: rssBefore,
     rss_mb_at_connections: Object.values(rssAtConnections),
     rss_mb_after: Object.values(rssAfter),
@@ -325,6 +332,7 @@ export async function measureProductChat({
     seconds,
     pids,
     cpuPids: [...pids, postgresPid].filter(Boolean),
+    postgresPid,
     log,
     sendOf: (n, i) => ({
       url: `${baseUrls[(instanceOf(i) + 1) % baseUrls.length]}/api/v1/chat/conversations/${patients[i].conversationId}/messages`,
@@ -475,10 +483,10 @@ export function chatLines(chat) {
   if (chat.error) return [`Chat delivery failed: ${chat.error}`, ''];
   const row = (label, r) =>
     r
-      ? `| ${label} | ${r.clients} | ${r.achieved_rate_per_s} / ${r.answered_rate_per_s ?? ''} | ${r.sent} | ${r.received} | ${r.lost} | ${r.duplicated} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.max_ms} | ${r.cpu_ms_per_message} | ${r.rss_mb_before.join(' + ')} → ${r.rss_mb_at_connections.join(' + ')} |`
+      ? `| ${label} | ${r.clients} | ${r.achieved_rate_per_s} / ${r.answered_rate_per_s ?? ''} | ${r.sent} | ${r.received} | ${r.lost} | ${r.duplicated} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms} | ${r.max_ms} | ${r.cpu_ms_per_message}${r.cpu_ms_per_message_postgres == null ? '' : ` (PG ${r.cpu_ms_per_message_postgres})`} | ${r.rss_mb_before.join(' + ')} → ${r.rss_mb_at_connections.join(' + ')} |`
       : null;
   return [
-    '| chat delivery (send → frame) | sockets | msg/s sent / answered | sent | received | lost | duplicated | p50 ms | p95 ms | p99 ms | max ms | CPU ms / msg | server RSS MB: before → with the sockets |',
+    '| chat delivery (send → frame) | sockets | msg/s sent / answered | sent | received | lost | duplicated | p50 ms | p95 ms | p99 ms | max ms | CPU ms / msg (of which PG) | server RSS MB: before → with the sockets |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...[
       row('baseline: bare ws server', chat.baseline),
@@ -491,7 +499,9 @@ export function chatLines(chat) {
 
 /** A product server on `databaseUrl` (no seeding), resolved once /healthz answers. */
 export async function startProductServer({ databaseUrl, port, poolMax = '20' }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // CHAT_SERVER_NODE_ARGS: extra node flags for the measured servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  const nodeArgs = (process.env.CHAT_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
