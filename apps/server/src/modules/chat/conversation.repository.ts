@@ -8,6 +8,7 @@ import {
   chatStaffRoles,
 } from '@pharmacy/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Database, DbExecutor, Transaction } from '../../db/client';
 import { containsPattern } from '../../lib/search';
 import { queryRows } from '../../lib/sql-rows';
@@ -110,6 +111,21 @@ const chatRoles = sql.join(
   chatStaffRoles.map((r) => sql`${r}`),
   sql`, `,
 );
+
+/**
+ * Runs a statement the hot path sends again and again; on PostgreSQL as a named prepared statement (parsed and
+ * planned once per pooled connection, not per message). `name` must always come with the same SQL text (its
+ * parameters differ). PGlite (one process, one connection) runs it as any statement.
+ */
+async function namedRows<T>(db: DbExecutor, name: string, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const dialect = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect;
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
+  }
+  return (await queryRows<T>(db, query)).rows;
+}
 
 /** The only place that knows how conversations and their messages are stored. */
 export class ConversationRepository {
@@ -444,8 +460,9 @@ export class ConversationRepository {
                 ${`{${chatDefaults.work_days.join(',')}}`}::smallint[]))
               and coalesce(cs.work_start, ${chatDefaults.work_start}) collate "C" <= ${hhmm}
               and ${hhmm} < coalesce(cs.work_end, ${chatDefaults.work_end}) collate "C"))`;
-    const { rows } = await queryRows<ConversationRow & Record<string, unknown>>(
+    const rows = await namedRows<ConversationRow & Record<string, unknown>>(
       db,
+      `chat_send_fast_${scope.side}`,
       sql`with c as (
           update conversation c set last_seq = c.last_seq + 1, last_message_at = now(),
             last_message_preview = ${m.preview.slice(0, 120)}, staff_unread = c.staff_unread + ${staffInc},
