@@ -241,7 +241,17 @@ export class PgChatBus implements ChatBus {
   async publish(envelope: ChatEnvelope) {
     const payloads = encodeEnvelope(envelope);
     if (payloads.length === 1) {
-      await this.options.db.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${payloads[0]})`);
+      // every message's frame goes here: a named prepared statement through the pool when it is one
+      const pool = (this.options.db as { $client?: unknown }).$client;
+      if (pool instanceof pg.Pool) {
+        await pool.query({
+          name: 'chat_notify',
+          text: 'select pg_notify($1, $2)',
+          values: [CHAT_CHANNEL, payloads[0]],
+        });
+      } else {
+        await this.options.db.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${payloads[0]})`);
+      }
     } else {
       // one statement, one transaction: the parts reach every listener together
       await this.options.db.execute(
