@@ -21,6 +21,9 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1400, height: 900 },
     screenshot: 'only-on-failure',
+    // The console drops antd's opening animations for users who ask for reduced motion: a press made while a dialog
+    // is still zooming in then cannot miss it (the flake this closed: a zoom button pressed mid-animation).
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

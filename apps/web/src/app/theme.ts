@@ -26,3 +26,8 @@ export const theme: ThemeConfig = {
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', sans-serif",
   },
 };
+
+const stillTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
+
+/** The theme, without antd's animations for a user whose system asks for reduced motion (prefers-reduced-motion). */
+export const themeFor = (reducedMotion: boolean): ThemeConfig => (reducedMotion ? stillTheme : theme);
