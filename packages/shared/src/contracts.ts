@@ -12,6 +12,10 @@ import { cmsContracts } from './cms/cms.contracts';
 import { comboContracts } from './combos/combo.contracts';
 import type { Contract } from './common/contract';
 import { financeContracts } from './finance/finance.contracts';
+import { liveContracts } from './live/live.contracts';
+import { liveColumnContracts, platformColumnContracts } from './live/live-column.contracts';
+import { liveQuestionContracts } from './live/live-question.contracts';
+import { liveViewerContracts } from './live/live-viewer.contracts';
 import { medicineContracts } from './medicines/medicines.contracts';
 import { memberContracts } from './members/member.contracts';
 import { messageContracts } from './messages/message.contracts';
@@ -70,6 +74,12 @@ export const contracts = {
   chat: chatContracts,
   chatPatient: chatPatientContracts,
   chatDesk: chatDeskContracts,
+  // live classes (issue 15)
+  live: liveContracts,
+  liveQuestion: liveQuestionContracts,
+  liveColumn: liveColumnContracts,
+  platformColumn: platformColumnContracts,
+  liveViewer: liveViewerContracts,
 } satisfies Record<string, Record<string, Contract>>;
 
 /** Every contract as a flat list (tests, docs). */

@@ -7,6 +7,7 @@ import { clinicalModule } from './clinical/index';
 import { cmsModule } from './cms/index';
 import { combosModule } from './combos/index';
 import { financeModule } from './finance/index';
+import { liveModule } from './live/index';
 import { medicinesModule } from './medicines/index';
 import { membersModule } from './members/index';
 import { messagesModule } from './messages/index';
@@ -47,6 +48,8 @@ export const modules = {
   clinical: { plugin: clinicalModule, mount: 'api' },
   // the chat room (issue 14)
   chat: { plugin: chatModule, mount: 'api' },
+  // live classes (issue 15)
+  live: { plugin: liveModule, mount: 'api' },
   // the Directus-compatible content API lives beside the API, as in the spec (/scms/items/<collection>)
   cms: { plugin: cmsModule, mount: 'cms' },
   // the demo data's placeholder images (/demo/...)

@@ -480,6 +480,27 @@ export const routeTable: AppRouteDef[] = [
     parent: '/patient/chat',
     page: () => import('../features/patient/routes/chat-conversation-page'),
   },
+  {
+    path: '/patient/live',
+    title: '直播课堂',
+    layout: 'patient',
+    parent: '/patient/me',
+    page: () => import('../features/patient/routes/live-list-page'),
+  },
+  {
+    path: '/patient/live/period',
+    title: '营期报名',
+    layout: 'patient',
+    parent: '/patient/live',
+    page: () => import('../features/patient/routes/live-period-page'),
+  },
+  {
+    path: '/patient/live/watch',
+    title: '观看直播',
+    layout: 'patient',
+    parent: '/patient/live',
+    page: () => import('../features/patient/routes/live-watch-page'),
+  },
 
   // Messages
   { path: '/message', title: '消息', layout: 'staff', page: () => import('../features/messages/routes/messages-page') },

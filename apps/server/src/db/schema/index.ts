@@ -7,3 +7,4 @@ export * from './orders';
 export * from './people';
 export * from './pharmacies';
 export * from './pharmacy-console';
+export * from './live';
