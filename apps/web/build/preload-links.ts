@@ -16,6 +16,8 @@ import path from 'node:path';
 import { type HtmlTagDescriptor, type Plugin, parseAst, type Rollup } from 'vite';
 
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+/** Served to the browser (no-cache, like index.html): each path's modules, preloaded when the console navigates there. */
+export const NAVIGATION_PRELOADS_FILE = 'route-preloads.json';
 
 /** What the server adds to index.html for one path. */
 export interface RoutePreload {
@@ -202,11 +204,15 @@ export type AlreadyLoading = (file: string) => boolean;
  *   same tick, parent first, so the layout's own list has just added those links (or they came with the layout
  *   earlier). A page module of routes with different layouts keeps what not all of them load.
  * The route table's lists sit in the start chunk, part of every first load: each repeated React, the router, antd's
- * core and its layout's components.
+ * core and its layout's components. A routed page's list keeps only its stylesheets (Vite's loader applies them): its
+ * modules are preloaded from `route-preloads.json` (NAVIGATION_PRELOADS_FILE, written by `routePreloads`), which the
+ * console fetches once it has started (src/lib/route-preloads.ts), so the ~300 chunk names of every page's list are no
+ * longer part of the first load's JavaScript.
  */
 export function preloadsBeyondLoaded(srcDir: string): Plugin {
   const routesFile = path.join(srcDir, 'app', 'routes.tsx');
   let alreadyLoading: ((host: string, file: string) => AlreadyLoading) | undefined;
+  let routedPage: ((host: string, file: string) => boolean) | undefined;
   return {
     name: 'pharmacy:preloads-beyond-loaded',
     apply: 'build',
@@ -220,7 +226,8 @@ export function preloadsBeyondLoaded(srcDir: string): Plugin {
             if (hostType !== 'js') return deps;
             if (!alreadyLoading) throw new Error('preloads-beyond-loaded: a preload list asked for before the bundle');
             const loading = alreadyLoading(hostId, file);
-            return deps.filter((dep) => !loading(dep));
+            const left = deps.filter((dep) => !loading(dep));
+            return routedPage?.(hostId, file) ? left.filter((dep) => dep.endsWith('.css')) : left;
           },
         },
       },
@@ -245,6 +252,7 @@ export function preloadsBeyondLoaded(srcDir: string): Plugin {
         const before = withLayout.get(page.fileName);
         withLayout.set(page.fileName, before ? new Set([...before].filter((f) => loads.has(f))) : loads);
       }
+      routedPage = (host, file) => host === routesHost && withLayout.has(file);
       const hostClosures = new Map<string, Set<string>>();
       alreadyLoading = (host, file) => {
         const ran = hostClosures.get(host) ?? closure(host);
@@ -277,6 +285,8 @@ export function routePreloads(srcDir: string): Plugin {
           preloads[route.path] = { js, css: [...new Set(css)] };
         }
         this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads)}\n` });
+        const navigation = Object.fromEntries(Object.entries(preloads).map(([path, p]) => [path, p.js]));
+        this.emitFile({ type: 'asset', fileName: NAVIGATION_PRELOADS_FILE, source: `${JSON.stringify(navigation)}\n` });
       },
     },
   };

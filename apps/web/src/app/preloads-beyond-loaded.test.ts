@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, type Plugin, type Rollup } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootPreload, preloadsBeyondLoaded } from '../../build/preload-links';
+import {
+  bootPreload,
+  NAVIGATION_PRELOADS_FILE,
+  preloadsBeyondLoaded,
+  ROUTE_PRELOADS_FILE,
+  routePreloads,
+} from '../../build/preload-links';
 
 /**
  * A console in miniature: an entry that imports the start chunk lazily, a route table with a layout, pages sharing a
@@ -89,16 +95,47 @@ describe('lazy imports preload only what may still be missing', () => {
     expect(full['start → a']).toEqual(expect.arrayContaining(['a', 'layout-lib', 'page-lib', 'index']));
     expect(full['a → dialog']).toEqual(expect.arrayContaining(['dialog', 'page-lib', 'dialog-lib']));
 
-    // A page of the staff layout only: its layout's library goes with the layout's import, started in the same tick.
-    expect(trimmed['start → a']).toEqual(['a', 'page-lib']);
-    expect(trimmed['start → b']).toEqual(['b', 'page-lib']);
-    // c is also routed without a layout: the layout's library stays in its list.
-    expect(trimmed['start → c']).toEqual(['c', 'layout-lib']);
+    // A routed page's modules are preloaded from route-preloads.json on navigation (src/lib/route-preloads.ts): its
+    // list in the start chunk keeps only stylesheets (none here).
+    expect(trimmed['start → a']).toEqual([]);
+    expect(trimmed['start → b']).toEqual([]);
+    expect(trimmed['start → c']).toEqual([]);
     // The layout's own list keeps its library; the boot's chunks (the entry, `index`, here) are gone from every list.
     expect(trimmed['start → staff-layout']).toEqual(['staff-layout', 'layout-lib']);
     // Page a imports page-lib statically: it ran before a's lazy dialog can be asked for.
     expect(trimmed['a → dialog']).toEqual(['dialog', 'dialog-lib']);
     expect(trimmed['b → other-dialog']).toEqual(full['b → other-dialog']);
     for (const list of Object.values(trimmed)) expect(list).not.toContain('index');
+  }, 60_000);
+});
+
+describe('route-preloads.json', () => {
+  it("lists each path's page and layout chunks beyond index.html's, for the server and for navigations", async () => {
+    const src = path.join(dir, 'src');
+    const out = (await build({
+      root: dir,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [bootPreload(), preloadsBeyondLoaded(src), routePreloads(src)],
+      build: {
+        write: false,
+        minify: false,
+        modulePreload: { polyfill: false },
+        rolldownOptions: { output: { entryFileNames: 'assets/[name].js', chunkFileNames: 'assets/[name].js' } },
+      },
+    })) as Rollup.RollupOutput;
+    const asset = (name: string) => {
+      const file = out.output.find((o) => o.type === 'asset' && o.fileName === name);
+      if (file?.type !== 'asset') throw new Error(`${name} not emitted`);
+      return JSON.parse(String(file.source));
+    };
+    const names = (files: string[]) => files.map((f) => path.basename(f, '.js')).sort();
+    const navigation = asset(NAVIGATION_PRELOADS_FILE) as Record<string, string[]>;
+    expect(names(navigation['/a'])).toEqual(['a', 'layout-lib', 'page-lib', 'staff-layout']);
+    expect(names(navigation['/c-bare'])).toEqual(['c', 'layout-lib']);
+    for (const files of Object.values(navigation)) expect(names(files)).not.toContain('index');
+    // the server's copy (index.html's links) names the same modules
+    const server = asset(ROUTE_PRELOADS_FILE) as Record<string, { js: string[] }>;
+    for (const [route, files] of Object.entries(navigation)) expect(server[route]?.js).toEqual(files);
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, Outlet, type RouteObject, useLocation } from 'react-router';
+import { preloadRoute } from '../lib/route-preloads';
 import { BootFallback, NotFoundPage } from './error-pages';
 import { notFoundError } from './errors';
 import { RootView } from './root-view';
@@ -57,7 +58,14 @@ function pageRoute(def: AppRouteDef): RouteObject {
     path,
     handle,
     ErrorBoundary: RouteErrorBoundary,
-    ...(page ? { lazy: async () => ({ Component: (await page()).default }) } : { Component: EmptyContainer }),
+    ...(page
+      ? {
+          lazy: async () => {
+            preloadRoute(path);
+            return { Component: (await page()).default };
+          },
+        }
+      : { Component: EmptyContainer }),
     ...(validate ? { loader: validationLoader(validate) } : {}),
   };
 }

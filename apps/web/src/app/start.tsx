@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { nextTask } from '../lib/next-task';
+import { loadRoutePreloadsWhenIdle } from '../lib/route-preloads';
 import { ErrorPage } from './error-pages';
 import { fatalErrorStore, toAppError } from './errors';
 import { createConsoleApp, startApp } from './lifecycle';
@@ -38,6 +39,8 @@ export async function start(): Promise<unknown> {
   });
 
   const container = document.getElementById('app');
+  // the map of each page's modules, for the navigations to come (the first page's came with index.html)
+  loadRoutePreloadsWhenIdle();
   return startApp(app, container).catch((error: unknown) => {
     // startApp has logged 'Error while mounting app:'; the user still gets the error page.
     if (app.mounted) fatalErrorStore.show(error);
