@@ -1,0 +1,322 @@
+import {
+  answerIsCorrect,
+  ErrorCode,
+  type ExamResult,
+  LIVE_VIEWER_TTL_SECONDS,
+  type LiveStatus,
+  liveConfigSchema,
+  liveMessages,
+  type ViewerExam,
+  type ViewerLive,
+  type ViewerPeriod,
+} from '@pharmacy/shared';
+import { AppError } from '../../lib/app-error';
+import type { HeartbeatWriter } from './heartbeat-writer';
+import {
+  type AccessVerdict,
+  type CommentRow,
+  displayName,
+  type LiveState,
+  type StoredResultRow,
+  type ViewerRepository,
+} from './viewer.repository';
+
+/** How long a live's state (status, pharmacy, pinned combo, viewers now) is reused by the beats (ms). */
+const STATE_TTL_MS = 1000;
+/** How long a viewer's right to watch is reused by the beats (ms); a refusal is re-read sooner. */
+const ACCESS_TTL_MS = 30_000;
+const REFUSAL_TTL_MS = 5_000;
+/** The access cache is swept of expired entries this often (ms). */
+const SWEEP_MS = 60_000;
+const COMMENT_PAGE = 100;
+
+const config = (raw: unknown) => liveConfigSchema.parse(raw ?? {});
+
+const notFound = () => AppError.notFound(liveMessages.notFound, 'Live not found');
+const refusal = (verdict: AccessVerdict) =>
+  verdict === 'blacklisted'
+    ? AppError.forbidden(liveMessages.blacklisted, 'Blacklisted at the pharmacy')
+    : AppError.forbidden(liveMessages.notEnrolled, 'Not enrolled in a period of this live');
+const badRequest = (msg: string, message: string, field?: string) =>
+  new AppError(400, ErrorCode.BAD_PARAMS, msg, message, field ? { field } : null);
+
+/** A comment as the contract shapes it; viewers never learn who is muted. */
+export const toComment = (r: CommentRow, showMuted: boolean) => ({
+  id: r.id,
+  live_id: r.live_id,
+  account_id: r.account_id,
+  name: displayName(r.a_name, r.a_phone),
+  staff: r.staff,
+  content: r.content,
+  status: r.status,
+  muted: showMuted ? r.muted : false,
+  created_at: r.created_at,
+});
+
+const toResult = (r: StoredResultRow, passScore: number): ExamResult => ({
+  score: r.score,
+  total_score: r.total_score,
+  correct_count: r.correct_count,
+  question_count: r.question_count,
+  passed: r.score >= passScore,
+  submitted_at: r.submitted_at,
+  answers: r.answers,
+});
+
+interface Cached<T> {
+  value: T;
+  until: number;
+}
+
+/**
+ * The patient's side of live classes (docs/live.md "The viewer"). The beats' hot path reads nothing from the
+ * database most of the time: the live's state is cached for a second per live (one read serves every viewer), the
+ * viewer's right to watch for 30 s per (live, account); the accepted beat goes to the HeartbeatWriter's buffer.
+ */
+export class ViewerService {
+  private readonly states = new Map<number, Cached<LiveState | null>>();
+  private readonly stateReads = new Map<number, Promise<LiveState | null>>();
+  private readonly access = new Map<string, Cached<AccessVerdict | null>>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    readonly repo: ViewerRepository,
+    readonly writer: HeartbeatWriter,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  /** The app's onClose: stop the sweeper and write the buffered beats. */
+  async close() {
+    clearInterval(this.sweeper);
+    await this.writer.close();
+  }
+
+  private sweep() {
+    const now = this.now();
+    for (const [k, v] of this.access) if (v.until <= now) this.access.delete(k);
+    for (const [k, v] of this.states) if (v.until <= now) this.states.delete(k);
+  }
+
+  // ------------------------------------------------------------------------------------------------ caches
+
+  /** The live's state, read at most once per STATE_TTL_MS per live (concurrent misses share one read). */
+  async state(liveId: number): Promise<LiveState | null> {
+    const hit = this.states.get(liveId);
+    if (hit && hit.until > this.now()) return hit.value;
+    let reading = this.stateReads.get(liveId);
+    if (!reading) {
+      reading = this.repo.state(liveId, LIVE_VIEWER_TTL_SECONDS).then(
+        (value) => {
+          this.states.set(liveId, { value, until: this.now() + STATE_TTL_MS });
+          this.stateReads.delete(liveId);
+          return value;
+        },
+        (error) => {
+          this.stateReads.delete(liveId);
+          throw error;
+        },
+      );
+      this.stateReads.set(liveId, reading);
+    }
+    return reading;
+  }
+
+  /** The viewer's right to watch, fresh from the database (and remembered for the beats). */
+  private async freshAccess(liveId: number, accountId: number): Promise<AccessVerdict | null> {
+    const value = await this.repo.access(liveId, accountId);
+    const ttl = value === 'ok' ? ACCESS_TTL_MS : REFUSAL_TTL_MS;
+    this.access.set(`${liveId}:${accountId}`, { value, until: this.now() + ttl });
+    return value;
+  }
+
+  private async cachedAccess(liveId: number, accountId: number): Promise<AccessVerdict | null> {
+    const hit = this.access.get(`${liveId}:${accountId}`);
+    if (hit && hit.until > this.now()) return hit.value;
+    return this.freshAccess(liveId, accountId);
+  }
+
+  /** A live the account may open: 404 for a missing or draft live, 403 blacklisted / not enrolled. */
+  private async watchable(liveId: number, accountId: number) {
+    const live = await this.repo.live(liveId);
+    if (!live || live.status === 'draft') throw notFound();
+    const verdict = await this.freshAccess(liveId, accountId);
+    if (verdict !== 'ok') throw refusal(verdict ?? 'not_enrolled');
+    return live;
+  }
+
+  // ------------------------------------------------------------------------------------------------ periods
+
+  myPeriods(accountId: number): Promise<ViewerPeriod[]> {
+    return this.repo.myPeriods(accountId);
+  }
+
+  private async periodOrThrow(periodId: number, accountId: number) {
+    const period = await this.repo.period(this.repo.db, periodId, accountId);
+    if (!period) throw AppError.notFound(liveMessages.periodNotFound, 'Period not found');
+    return period;
+  }
+
+  /** The invitation landing: the period, and the inviter when `staff` is a valid member (the visit is recorded). */
+  async invitation(periodId: number, accountId: number, staff: number | undefined) {
+    const { blacklisted, ...period } = await this.periodOrThrow(periodId, accountId);
+    const inviter = staff ? await this.repo.inviter(period.pharmacy_id, staff) : null;
+    if (inviter && !blacklisted) await this.repo.recordInvitation(period.pharmacy_id, periodId, accountId, inviter.id);
+    return { ...period, inviter_name: inviter?.name ?? null };
+  }
+
+  /** Enrols once (source invite with a valid inviter, else self); blacklisted → 403. */
+  async enroll(periodId: number, accountId: number, staff: number | null) {
+    const { blacklisted, ...period } = await this.periodOrThrow(periodId, accountId);
+    if (blacklisted) throw AppError.forbidden(liveMessages.blacklisted, 'Blacklisted at the pharmacy');
+    const inviter = staff ? await this.repo.inviter(period.pharmacy_id, staff) : null;
+    const created = await this.repo.enroll(
+      period.pharmacy_id,
+      periodId,
+      accountId,
+      inviter ? 'invite' : 'self',
+      inviter?.id ?? null,
+    );
+    // the beats' cached refusals of this account's lives in the period are forgotten
+    for (const live of period.lives) this.access.delete(`${live.id}:${accountId}`);
+    return { period: { ...period, enrolled: true }, created, inviterId: inviter?.id ?? null };
+  }
+
+  // ------------------------------------------------------------------------------------------------ watching
+
+  async live(liveId: number, accountId: number): Promise<ViewerLive> {
+    const live = await this.watchable(liveId, accountId);
+    const cfg = config(live.config);
+    const replay = live.status === 'ended' && cfg.replay_enabled && live.replay_url !== '';
+    const playing = live.status === 'live' && live.pull_url !== '';
+    const [quoteSet, materials, muted, state, stored] = await Promise.all([
+      live.quote_set_id ? this.repo.quoteSet(live.pharmacy_id, live.quote_set_id) : null,
+      this.repo.materials(liveId),
+      this.repo.muted(liveId, accountId),
+      this.state(liveId),
+      this.repo.storedResult(this.repo.db, liveId, accountId),
+    ]);
+    return {
+      id: live.id,
+      pharmacy_id: live.pharmacy_id,
+      pharmacy_name: live.pharmacy_name,
+      title: live.title,
+      cover_url: live.cover_url,
+      lecturer: live.lecturer,
+      intro: live.intro,
+      start_at: live.start_at,
+      end_at: live.end_at,
+      status: live.status,
+      play_url: playing ? live.pull_url : replay ? live.replay_url : null,
+      mode: playing ? 'live' : replay ? 'replay' : null,
+      chat_enabled: cfg.chat_enabled,
+      exam_enabled: cfg.exam_enabled,
+      quote_set: quoteSet,
+      combo_pinned: live.combo_pinned,
+      materials,
+      muted,
+      viewers_now: state?.viewersNow ?? 0,
+      exam_result: stored ? toResult(stored, cfg.pass_score) : null,
+    };
+  }
+
+  /**
+   * A beat: credited (once per window and beat period) while the live is live, or ended with a playable replay;
+   * answered with the live's status, viewers now and the pinned combo. A live that cannot be watched now answers
+   * 409 notWatchable with the same figures in `data` (so the page learns the status and stops).
+   */
+  async heartbeat(
+    liveId: number,
+    accountId: number,
+  ): Promise<{ status: LiveStatus; viewers_now: number; combo_pinned: boolean }> {
+    const state = await this.state(liveId);
+    if (!state || state.status === 'draft') throw notFound();
+    const verdict = await this.cachedAccess(liveId, accountId);
+    if (verdict !== 'ok') throw refusal(verdict ?? 'not_enrolled');
+    const answer = { status: state.status, viewers_now: state.viewersNow, combo_pinned: state.comboPinned };
+    const mode = state.status === 'live' ? 'live' : state.replayPlayable ? 'replay' : null;
+    if (!mode) throw new AppError(409, ErrorCode.CONFLICT, liveMessages.notWatchable, 'Live not watchable now', answer);
+    this.writer.add({ pharmacyId: state.pharmacyId, liveId, accountId, mode });
+    return answer;
+  }
+
+  // ------------------------------------------------------------------------------------------------ comments
+
+  async comments(liveId: number, accountId: number, afterId: number | undefined) {
+    await this.watchable(liveId, accountId);
+    const [rows, muted] = await Promise.all([
+      this.repo.comments(liveId, { afterId, withHidden: false, limit: COMMENT_PAGE }),
+      this.repo.muted(liveId, accountId),
+    ]);
+    return { list: rows.map((r) => toComment(r, false)), muted };
+  }
+
+  async postComment(liveId: number, accountId: number, content: string) {
+    const live = await this.watchable(liveId, accountId);
+    if (!config(live.config).chat_enabled) throw badRequest(liveMessages.commentsOff, 'Comments are off', 'content');
+    if (await this.repo.muted(liveId, accountId)) throw AppError.forbidden(liveMessages.muted, 'Muted in this live');
+    const id = await this.repo.insertComment(live.pharmacy_id, liveId, accountId, content, false);
+    const row = await this.repo.comment(id);
+    return toComment(row!, false);
+  }
+
+  // ------------------------------------------------------------------------------------------------ exam
+
+  async exam(liveId: number, accountId: number): Promise<ViewerExam> {
+    const live = await this.watchable(liveId, accountId);
+    const cfg = config(live.config);
+    const [questions, stored] = await Promise.all([
+      cfg.exam_enabled ? this.repo.examQuestions(this.repo.db, liveId) : [],
+      this.repo.storedResult(this.repo.db, liveId, accountId),
+    ]);
+    const open = cfg.exam_enabled && live.status === 'ended' && questions.length > 0;
+    return {
+      open,
+      // the questions (never their answers: those come with the result) once the exam opens
+      questions: open || stored ? questions.map(({ answer: _a, analysis: _b, ...q }) => q) : [],
+      result: stored ? toResult(stored, cfg.pass_score) : null,
+    };
+  }
+
+  /**
+   * Submits once: one transaction inserting the result ON CONFLICT DO NOTHING with its answers; a resubmission (or
+   * one that lost a race) answers the stored result. Every bound question must be answered (400 examIncomplete).
+   */
+  async submitExam(
+    liveId: number,
+    accountId: number,
+    answers: { question_id: number; answer: string[] }[],
+  ): Promise<{ result: ExamResult; created: boolean }> {
+    const live = await this.watchable(liveId, accountId);
+    const cfg = config(live.config);
+    if (!cfg.exam_enabled) throw badRequest(liveMessages.examOff, 'No exam');
+    if (live.status !== 'ended') throw AppError.conflict(liveMessages.examNotOpen, 'Exam opens when the live ends');
+    const stored = await this.repo.storedResult(this.repo.db, liveId, accountId);
+    if (stored) return { result: toResult(stored, cfg.pass_score), created: false };
+    const questions = await this.repo.examQuestions(this.repo.db, liveId);
+    if (!questions.length) throw badRequest(liveMessages.examOff, 'No questions');
+    const given = new Map(answers.map((a) => [a.question_id, a.answer]));
+    const graded = questions.map((q) => {
+      const answer = given.get(q.id);
+      if (!answer?.length) throw badRequest(liveMessages.examIncomplete, `Question ${q.id} unanswered`, 'answers');
+      const keys = [...new Set(answer)];
+      const correct = answerIsCorrect(q.answer, keys);
+      return { questionId: q.id, answer: keys, correct, score: correct ? q.score : 0 };
+    });
+    const created = await this.repo.transaction((tx) =>
+      this.repo.insertResult(tx, {
+        pharmacyId: live.pharmacy_id,
+        liveId,
+        accountId,
+        score: graded.reduce((n, a) => n + a.score, 0),
+        totalScore: questions.reduce((n, q) => n + q.score, 0),
+        correctCount: graded.filter((a) => a.correct).length,
+        answers: graded,
+      }),
+    );
+    const result = await this.repo.storedResult(this.repo.db, liveId, accountId);
+    return { result: toResult(result!, cfg.pass_score), created };
+  }
+}
