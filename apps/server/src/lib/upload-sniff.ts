@@ -45,3 +45,39 @@ export async function sniffImage(filename: string, data: Buffer): Promise<ImageE
   const ext = await sniffUpload(filename, data);
   return ext && imageExts.includes(ext) ? (ext as ImageExt) : null;
 }
+
+/**
+ * A live's materials (课件资料, docs/live.md): PDF, Word, PowerPoint, Excel and images. Stored under an upload name
+ * and served by the uploads module's file route with these types.
+ */
+export const materialUploads = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+} as const;
+export type MaterialExt = keyof typeof materialUploads;
+
+/** The legacy Office formats are Compound File Binary containers: their content says 'cfb', the name says which. */
+const cfbExts: readonly string[] = ['doc', 'ppt', 'xls'];
+
+/** A material's type when its name's extension is allowed and its content is that type; else null. */
+export async function sniffMaterial(filename: string, data: Buffer): Promise<MaterialExt | null> {
+  const ext = extOfName(filename);
+  if (!(ext in materialUploads)) return null;
+  const detected = await fileTypeFromBuffer(data);
+  if (!detected) return null;
+  if (cfbExts.includes(ext)) return detected.ext === 'cfb' ? (ext as MaterialExt) : null;
+  return (aliases[detected.ext] ?? detected.ext) === ext ? (ext as MaterialExt) : null;
+}
+
+/** The content type the file route sends for a stored name's extension. */
+export const servedUploadType = (ext: string): string | undefined =>
+  (allowedUploads as Record<string, string>)[ext] ?? (materialUploads as Record<string, string>)[ext];

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { ok, route } from '../../lib/route';
 import type { FileStorage } from '../../lib/storage';
-import { allowedUploads, sniffUpload, type UploadExt } from '../../lib/upload-sniff';
+import { servedUploadType, sniffUpload } from '../../lib/upload-sniff';
 import { audit } from '../../plugins/audit';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -40,10 +40,10 @@ export async function uploadRoutes(app: FastifyInstance, { storage }: { storage:
     const { key } = request.params;
     const file = await storage.get(key);
     if (!file) throw AppError.notFound('文件不存在', 'No such upload');
-    const ext = key.split('.').pop() as UploadExt;
+    const ext = key.split('.').pop() ?? '';
     const image = ['png', 'jpg', 'webp', 'gif'].includes(ext);
     return reply
-      .type(allowedUploads[ext])
+      .type(servedUploadType(ext) ?? 'application/octet-stream')
       .header('content-length', file.size)
       .header('content-disposition', image ? 'inline' : `attachment; filename="${key}"`)
       .header('cache-control', 'private, max-age=86400, immutable')
