@@ -6,6 +6,7 @@ import {
   RightOutlined,
   TeamOutlined,
   UserOutlined,
+  VideoCameraOutlined,
 } from '@ant-design/icons';
 import { maskPhone } from '@pharmacy/shared';
 import { Avatar, Button } from 'antd';
@@ -20,6 +21,7 @@ const entries = [
   { to: '/patient/addresses', label: '收货地址', icon: <EnvironmentOutlined /> },
   { to: '/patient/consultations', label: '问诊与处方', icon: <MedicineBoxOutlined /> },
   { to: '/patient/health', label: '健康档案', icon: <HeartOutlined /> },
+  { to: '/patient/live', label: '直播课堂', icon: <VideoCameraOutlined /> },
 ];
 
 /** 我的: who is signed in, family members, addresses, 退出登录. */

@@ -1,0 +1,51 @@
+import { LIVE_HEARTBEAT_SECONDS } from '@pharmacy/shared';
+import { useEffect, useRef, useState } from 'react';
+import { sendLiveHeartbeat } from '../api/live-heartbeat';
+
+type HeartbeatAnswer = Awaited<ReturnType<typeof sendLiveHeartbeat>>;
+
+/** Whether the page is shown (not a background tab, not a locked phone). */
+export function usePageVisible(): boolean {
+  const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
+  useEffect(() => {
+    const onChange = () => setVisible(document.visibilityState !== 'hidden');
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, []);
+  return visible;
+}
+
+/**
+ * Watch-time heartbeats: one every LIVE_HEARTBEAT_SECONDS while the video plays and the page is shown (each beat
+ * credits that much watch time, so a beat is sent at the end of each full period played); none while paused,
+ * hidden, or after the page is left. `onAnswer` gets the live's status and viewers now from each answer.
+ */
+export function useLiveHeartbeat(
+  liveId: number,
+  mode: 'live' | 'replay' | null,
+  playing: boolean,
+  onAnswer: (answer: HeartbeatAnswer) => void,
+) {
+  const visible = usePageVisible();
+  const onAnswerRef = useRef(onAnswer);
+  onAnswerRef.current = onAnswer;
+  const active = !!mode && playing && visible;
+  useEffect(() => {
+    if (!active || !mode) return;
+    let stopped = false;
+    const timer = setInterval(() => {
+      sendLiveHeartbeat(liveId, mode).then(
+        (answer) => {
+          if (!stopped) onAnswerRef.current(answer);
+        },
+        () => {
+          // a lost beat loses its 5 s; the next one goes on
+        },
+      );
+    }, LIVE_HEARTBEAT_SECONDS * 1000);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [liveId, mode, active]);
+}
