@@ -77,6 +77,8 @@ export class ViewerService {
   private readonly states = new Map<number, Cached<LiveState | null>>();
   private readonly stateReads = new Map<number, Promise<LiveState | null>>();
   private readonly access = new Map<string, Cached<AccessVerdict | null>>();
+  /** Keys whose right to watch is being read again in the background. */
+  private readonly accessReads = new Set<string>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -96,7 +98,8 @@ export class ViewerService {
 
   private sweep() {
     const now = this.now();
-    for (const [k, v] of this.access) if (v.until <= now) this.access.delete(k);
+    // an expired 'ok' still serves its viewer's next beat; gone once it has not been refreshed for another TTL
+    for (const [k, v] of this.access) if (v.until + ACCESS_TTL_MS <= now) this.access.delete(k);
     for (const [k, v] of this.states) if (v.until <= now) this.states.delete(k);
   }
 
@@ -132,9 +135,24 @@ export class ViewerService {
     return value;
   }
 
+  /**
+   * The beats' view of the right to watch: a fresh 'ok' is used as is; an expired 'ok' is still used for this beat
+   * while it is read again in the background (so a steady viewer's beats never wait for the database, and a
+   * blacklisting or removal stops the beats one beat after the TTL); a refusal or an unknown viewer is read now.
+   */
   private async cachedAccess(liveId: number, accountId: number): Promise<AccessVerdict | null> {
-    const hit = this.access.get(`${liveId}:${accountId}`);
+    const key = `${liveId}:${accountId}`;
+    const hit = this.access.get(key);
     if (hit && hit.until > this.now()) return hit.value;
+    if (hit?.value === 'ok') {
+      if (!this.accessReads.has(key)) {
+        this.accessReads.add(key);
+        this.freshAccess(liveId, accountId)
+          .catch(() => this.access.delete(key))
+          .finally(() => this.accessReads.delete(key));
+      }
+      return 'ok';
+    }
     return this.freshAccess(liveId, accountId);
   }
 
