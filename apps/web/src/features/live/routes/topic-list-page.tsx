@@ -1,5 +1,6 @@
-import { UnderConstruction } from '../../../components/under-construction';
+import { LiveList } from '../components/live-list';
 
+/** /broadcast/topiclist (课程列表). */
 export default function TopicListPage() {
-  return <UnderConstruction title="课程列表" />;
+  return <LiveList />;
 }
