@@ -405,3 +405,19 @@ export const chatTargets = {
   two_instances_p99_ms: 200,
   max_lost: 0,
 };
+
+/**
+ * The live classes' team statistics (issue 15; bench/team-stat.mjs, run by bench/run.mjs unless `--skip-team-stat`):
+ * a year of one pharmacy with `heartbeats` viewer heartbeats (and their live_watch aggregates), `patients` patients
+ * owned by `staff` customer-service members in `teams` teams, their exam results and `orders` orders; the one-year
+ * `GET /live/team_stat` must answer within `max_p50_ms` / `max_p99_ms` (sequential requests).
+ */
+export const teamStatTargets = {
+  heartbeats: 1_000_000,
+  patients: 5000,
+  staff: 20,
+  teams: 3,
+  orders: 10_000,
+  max_p50_ms: 300,
+  max_p99_ms: 300,
+};

@@ -1,5 +1,5 @@
 import { liveStaffRoles } from '@pharmacy/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../lib/sql-rows';
 
@@ -47,7 +47,7 @@ const STAFF_ROLES = sql.raw(liveStaffRoles.map((r) => `'${r}'`).join(', '));
  *
  * - owner: a patient's owner at the pharmacy is the inviter of their earliest enrolment there that has one
  *   (DISTINCT ON account ORDER BY created_at, id), owned since that enrolment's created_at.
- * - facts: one row per (member, Shanghai day) contribution. Patient counts (invited, enrolled, watched, answered)
+ * - facts: per block, one row per (member, Shanghai day) with its count or sum. Patient counts (invited, enrolled, watched, answered)
  *   count a patient once per member over the range, on the first day of the range they qualify, so the days add up
  *   to the range; watch seconds on the day watched; orders on the day placed.
  *   invited = the member's invitation rows in range (distinct patients); enrolled = enrolments made through the member
@@ -73,15 +73,20 @@ export class TeamStatRepository {
   }
 
   async stat(r: TeamStatRange): Promise<TeamStatRow[]> {
-    const P = r.pharmacyId;
-    const from = r.from.toISOString();
-    const to = r.to.toISOString();
-    const inRange = (column: string) =>
-      sql`${sql.raw(column)} >= ${from}::timestamptz and ${sql.raw(column)} < ${to}::timestamptz`;
-    const teamFilter = r.teamId === undefined ? sql`` : sql`and r.team_id = ${r.teamId}`;
-    const { rows } = await queryRows<TeamStatRow>(
-      this.db,
-      sql`
+    const { rows } = await queryRows<TeamStatRow>(this.db, teamStatQuery(r));
+    return rows;
+  }
+}
+
+/** The statement (exported for bench/team-stat.mjs, which runs the very same text through bare pg as the baseline). */
+export function teamStatQuery(r: TeamStatRange): SQL {
+  const P = r.pharmacyId;
+  const from = r.from.toISOString();
+  const to = r.to.toISOString();
+  const inRange = (column: string) =>
+    sql`${sql.raw(column)} >= ${from}::timestamptz and ${sql.raw(column)} < ${to}::timestamptz`;
+  const teamFilter = r.teamId === undefined ? sql`` : sql`and r.team_id = ${r.teamId}`;
+  return sql`
       with owner as (
         select distinct on (e.account_id) e.account_id, e.inviter_member_id as member_id, e.created_at as owned_at
         from live_enrollment e
@@ -89,28 +94,46 @@ export class TeamStatRepository {
         order by e.account_id, e.created_at, e.id
       ),
       invited as (
-        select i.inviter_member_id as member_id, i.account_id, min(${day('i.created_at')}) as day
-        from live_invitation i
-        where i.pharmacy_id = ${P} and ${inRange('i.created_at')}
+        select member_id, day, count(*)::int as n
+        from (
+          select i.inviter_member_id as member_id, min(${day('i.created_at')}) as day
+          from live_invitation i
+          where i.pharmacy_id = ${P} and ${inRange('i.created_at')}
+          group by i.inviter_member_id, i.account_id
+        ) x
         group by 1, 2
       ),
       enrolled as (
-        select e.inviter_member_id as member_id, e.account_id, min(${day('e.created_at')}) as day
-        from live_enrollment e
-        where e.pharmacy_id = ${P} and e.inviter_member_id is not null and ${inRange('e.created_at')}
+        select member_id, day, count(*)::int as n
+        from (
+          select e.inviter_member_id as member_id, min(${day('e.created_at')}) as day
+          from live_enrollment e
+          where e.pharmacy_id = ${P} and e.inviter_member_id is not null and ${inRange('e.created_at')}
+          group by e.inviter_member_id, e.account_id
+        ) x
         group by 1, 2
       ),
-      watched as (
-        select o.member_id, w.day, sum(w.seconds)::bigint as seconds,
-          (w.day = min(w.day) over (partition by w.account_id))::int as first
+      owned_watch as materialized (
+        select o.member_id, w.account_id, w.day, w.seconds
         from live_watch w join owner o on o.account_id = w.account_id
         where w.pharmacy_id = ${P} and w.day >= ${r.dateFrom}::date and w.day <= ${r.dateTo}::date
-        group by o.member_id, w.account_id, w.day
+      ),
+      watched as (
+        select member_id, day, count(*)::int as n
+        from (select member_id, min(day) as day from owned_watch group by member_id, account_id) x
+        group by 1, 2
+      ),
+      watch_seconds as (
+        select member_id, day, sum(seconds)::bigint as seconds from owned_watch group by 1, 2
       ),
       answered as (
-        select o.member_id, x.account_id, min(${day('x.submitted_at')}) as day
-        from live_exam_result x join owner o on o.account_id = x.account_id
-        where x.pharmacy_id = ${P} and ${inRange('x.submitted_at')}
+        select member_id, day, count(*)::int as n
+        from (
+          select o.member_id, min(${day('x.submitted_at')}) as day
+          from live_exam_result x join owner o on o.account_id = x.account_id
+          where x.pharmacy_id = ${P} and ${inRange('x.submitted_at')}
+          group by o.member_id, x.account_id
+        ) x
         group by 1, 2
       ),
       paid as (
@@ -121,10 +144,11 @@ export class TeamStatRepository {
         group by 1, 2
       ),
       facts (member_id, day, invited, enrolled, watched, watch_seconds, answered, orders, amount) as (
-        select member_id, day, 1, 0, 0, 0::bigint, 0, 0, 0::numeric from invited
-        union all select member_id, day, 0, 1, 0, 0, 0, 0, 0 from enrolled
-        union all select member_id, day, 0, 0, first, seconds, 0, 0, 0 from watched
-        union all select member_id, day, 0, 0, 0, 0, 1, 0, 0 from answered
+        select member_id, day, n, 0, 0, 0::bigint, 0, 0, 0::numeric from invited
+        union all select member_id, day, 0, n, 0, 0, 0, 0, 0 from enrolled
+        union all select member_id, day, 0, 0, n, 0, 0, 0, 0 from watched
+        union all select member_id, day, 0, 0, 0, seconds, 0, 0, 0 from watch_seconds
+        union all select member_id, day, 0, 0, 0, 0, n, 0, 0 from answered
         union all select member_id, day, 0, 0, 0, 0, 0, n, amount from paid
       ),
       member_sums as (
@@ -185,8 +209,5 @@ export class TeamStatRepository {
       select 'd', null, null, null, null, null, null, d.day::text, d.invited, d.enrolled, d.watched,
         d.watch_seconds::float8, d.answered, d.orders, d.amount
       from daily d
-      order by 1 desc, 8, 3 nulls last, 5 nulls first`,
-    );
-    return rows;
-  }
+      order by 1 desc, 8, 3 nulls last, 5 nulls first`;
 }
