@@ -15,6 +15,7 @@ import { processTreeRssMb } from './lib/rss.mjs';
 import { measureCensus, measureExport, measureOrderCreation } from './orders.mjs';
 import { benchStaffSession, measureQuoteImport } from './quote-import.mjs';
 import { chatTargets, frontendPages, targets } from './targets.mjs';
+import { measureTeamStat, teamStatFailures, teamStatLines } from './team-stat.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -240,6 +241,25 @@ async function main() {
     );
   }
 
+  // Live classes' team statistics over a year of 压测药房1号店 (skip with --skip-team-stat; with BENCH_ONLY, only when it
+  // names team): 1,000,000 heartbeats and their aggregates written first, then the one-year team_stat (bench/team-stat.mjs).
+  let teamStat;
+  if (!args.has('--skip-team-stat') && (!only || only.includes('team'))) {
+    log('team statistics: a year of live classes with 1,000,000 heartbeats, the one-year team_stat');
+    try {
+      teamStat = await measureTeamStat({
+        baseUrl: productBase,
+        databaseUrl,
+        headers: headersAs.staff,
+        pharmacyId: benchPharmacy.id,
+        log,
+      });
+    } catch (error) {
+      teamStat = { error: String(error) };
+      log(`  team statistics failed: ${error}`);
+    }
+  }
+
   // Medicine import at full size through the product's routes (skip with --skip-import): preview, then apply, with
   // the server's process-tree RSS sampled every 100 ms. A failure is recorded and reported by the budget check.
   let importRun;
@@ -320,6 +340,7 @@ async function main() {
     api,
     orders,
     chat,
+    team_stat: teamStat,
     import: importRun,
     quote_import: quoteImportRun,
     frontend,
@@ -412,6 +433,7 @@ function checkBudgets(results) {
   }
   if (results.orders) failures.push(...orderBudgetFailures(results.orders, budgets.orders));
   failures.push(...chatFailures(results.chat, chatTargets));
+  failures.push(...teamStatFailures(results.team_stat));
   if (results.import) {
     const run = results.import;
     if (run.error) failures.push(`import: ${run.error}`);
@@ -520,6 +542,7 @@ function writeResults(results) {
     '',
     ...ordersLines(results.orders),
     ...chatLines(results.chat),
+    ...teamStatLines(results.team_stat),
     ...(results.import
       ? [
           '| import (preview + apply) | rows | xlsx MB | preview s | apply s | total s | server RSS at rest MB | peak RSS MB |',
