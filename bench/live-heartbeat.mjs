@@ -117,7 +117,10 @@ async function creditedBeats(databaseUrl, liveId) {
             where h.seconds is distinct from w.seconds or h.beats is distinct from w.beats) x) as mismatched`,
       [liveId],
     );
-    return rows[0];
+    const { rows: stat } = await client.query(
+      'select xact_commit::bigint::text as xacts from pg_stat_database where datname = current_database()',
+    );
+    return { ...rows[0], xacts: Number(stat[0].xacts) };
   } finally {
     await client.end();
   }
@@ -132,8 +135,7 @@ function beatLoad({ url, tokens, connections, duration, amount }) {
       {
         url,
         connections,
-        duration,
-        ...(amount ? { amount } : {}),
+        ...(amount ? { amount } : { duration }),
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"mode":"live"}',
@@ -192,12 +194,15 @@ async function measureRun({ baseUrl, databaseUrl, liveId, tokens, pids, postgres
     cpu_ms_per_beat_postgres: ok && postgresPid ? +(pgMs / ok).toFixed(3) : null,
     /** Beats written to live_heartbeat during the run (one per viewer per window and beat period). */
     credited: after.beats - before.beats,
+    /** PostgreSQL transactions (autocommit statements) per beat: the session lookup, the batched flush, … */
+    db_xacts_per_beat: ok ? +((after.xacts - before.xacts - 2) / ok).toFixed(3) : null,
     /** live_watch rows differing from the sums of live_heartbeat (0 = reconciled). */
     watch_mismatched: after.mismatched,
   };
   log(
     `  ${out.beats_per_s} beats/s answered 200 (${JSON.stringify(statuses)}), p50 ${out.p50_ms} ms p99 ${out.p99_ms} ms, ` +
-      `${out.cpu_ms_per_beat} ms CPU per beat (PG ${out.cpu_ms_per_beat_postgres}); credited ${out.credited}, ` +
+      `${out.cpu_ms_per_beat} ms CPU per beat (PG ${out.cpu_ms_per_beat_postgres}), ${out.db_xacts_per_beat} statements ` +
+      `per beat; credited ${out.credited}, ` +
       `live_watch mismatches ${out.watch_mismatched}`,
   );
   return out;

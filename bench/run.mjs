@@ -12,9 +12,10 @@ import { cpuMsAround, postmasterPid } from './lib/cpu.mjs';
 import { lighthouseMedian, measureRouteAssets, signInThroughConsole } from './lib/frontend.mjs';
 import { measure, runLoad } from './lib/load.mjs';
 import { processTreeRssMb } from './lib/rss.mjs';
+import { heartbeatFailures, heartbeatLines, measureHeartbeats } from './live-heartbeat.mjs';
 import { measureCensus, measureExport, measureOrderCreation } from './orders.mjs';
 import { benchStaffSession, measureQuoteImport } from './quote-import.mjs';
-import { chatTargets, frontendPages, targets } from './targets.mjs';
+import { chatTargets, frontendPages, heartbeatTargets, targets } from './targets.mjs';
 import { measureTeamStat, teamStatFailures, teamStatLines } from './team-stat.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -195,6 +196,29 @@ async function main() {
     }
   }
 
+  // Live classes' viewer heartbeats (skip with --skip-heartbeat; with BENCH_ONLY, only when it names heartbeat):
+  // enrolled viewers beating through the product beside a bare Fastify + pg route doing the same work
+  // (bench/live-heartbeat.mjs).
+  let heartbeats;
+  if (!args.has('--skip-heartbeat') && (!only || only.includes('heartbeat'))) {
+    try {
+      heartbeats = await measureHeartbeats({
+        databaseUrl,
+        baseUrl: productBase,
+        pid: productServer.pid,
+        postgresPid,
+        viewers: Number(process.env.HEARTBEAT_VIEWERS ?? heartbeatTargets.viewers),
+        connections,
+        duration,
+        poolMax,
+        log,
+      });
+    } catch (error) {
+      heartbeats = { error: String(error) };
+      log(`  heartbeats failed: ${error}`);
+    }
+  }
+
   // Orders (skip with --skip-orders): the one-year census, the export of 100,000 orders, then order creation (last:
   // it writes orders and stock).
   let orders;
@@ -340,6 +364,7 @@ async function main() {
     api,
     orders,
     chat,
+    heartbeats,
     team_stat: teamStat,
     import: importRun,
     quote_import: quoteImportRun,
@@ -433,6 +458,7 @@ function checkBudgets(results) {
   }
   if (results.orders) failures.push(...orderBudgetFailures(results.orders, budgets.orders));
   failures.push(...chatFailures(results.chat, chatTargets));
+  failures.push(...heartbeatFailures(results.heartbeats, heartbeatTargets));
   failures.push(...teamStatFailures(results.team_stat));
   if (results.import) {
     const run = results.import;
@@ -542,6 +568,7 @@ function writeResults(results) {
     '',
     ...ordersLines(results.orders),
     ...chatLines(results.chat),
+    ...heartbeatLines(results.heartbeats),
     ...teamStatLines(results.team_stat),
     ...(results.import
       ? [

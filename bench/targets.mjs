@@ -421,3 +421,14 @@ export const teamStatTargets = {
   max_p50_ms: 300,
   max_p99_ms: 300,
 };
+
+/**
+ * The live classes' viewer heartbeats (issue 15; bench/live-heartbeat.mjs, run by bench/run.mjs unless
+ * `--skip-heartbeat`): `viewers` enrolled patients beat one live on air in turn at the bench's connections; one
+ * product instance on PostgreSQL must answer at least `min_beats_per_s` (10,000 viewers beating every 5 s are 2,000/s),
+ * with no error and live_watch reconciling with live_heartbeat.
+ */
+export const heartbeatTargets = {
+  viewers: 20_000,
+  min_beats_per_s: 3000,
+};
