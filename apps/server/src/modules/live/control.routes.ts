@@ -5,10 +5,14 @@ import { ok, route } from '../../lib/route';
 import { audit } from '../../plugins/audit';
 import { ControlService } from './control.service';
 import { ViewerRepository } from './viewer.repository';
+import { viewerServices } from './viewer.routes';
 
 /** liveContracts today (the control room, shop only), comments moderation: list, post, hide/show, mute/unmute. */
 export async function controlRoutes(app: FastifyInstance, _context: ModuleContext) {
-  const service = new ControlService(new ViewerRepository(app.db));
+  // the viewers' comment cache of this instance (the viewer routes register after these: looked up when needed)
+  const service = new ControlService(new ViewerRepository(app.db), (liveId) =>
+    viewerServices.get(app.db)?.forgetChat(liveId),
+  );
 
   route(app, c.today, async (request) => ok(await service.today(request.pharmacyId!)));
 

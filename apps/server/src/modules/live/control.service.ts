@@ -20,7 +20,11 @@ const commentNotFound = () => AppError.notFound(liveMessages.commentNotFound, 'C
  * another pharmacy's live or comment answers 404 like a missing one.
  */
 export class ControlService {
-  constructor(private readonly repo: ViewerRepository) {}
+  /** `forgetChat(liveId)`: a change the viewers' cached comments must show at once (the viewer service's). */
+  constructor(
+    private readonly repo: ViewerRepository,
+    private readonly forgetChat: (liveId: number) => void = () => undefined,
+  ) {}
 
   async today(pharmacyId: number): Promise<LiveControlRow[]> {
     const rows = await this.repo.today(pharmacyId, LIVE_VIEWER_TTL_SECONDS);
@@ -78,12 +82,15 @@ export class ControlService {
   async postComment(pharmacyId: number, liveId: number, accountId: number, content: string) {
     await this.live(pharmacyId, liveId);
     const id = await this.repo.insertComment(pharmacyId, liveId, accountId, content, true);
+    this.forgetChat(liveId);
     return toComment((await this.repo.comment(id, pharmacyId))!, true);
   }
 
   async setCommentStatus(pharmacyId: number, id: number, status: 'visible' | 'hidden', by: number) {
     if (!(await this.repo.setCommentStatus(pharmacyId, id, status, by))) throw commentNotFound();
-    return toComment((await this.repo.comment(id, pharmacyId))!, true);
+    const comment = toComment((await this.repo.comment(id, pharmacyId))!, true);
+    this.forgetChat(comment.live_id);
+    return comment;
   }
 
   /** Mute / unmute a viewer of the pharmacy's live who commented in it or watched it (else 404). */
@@ -93,5 +100,6 @@ export class ControlService {
       throw AppError.notFound('该用户未参与本场直播', 'Account neither commented in nor watched this live');
     if (muted) await this.repo.mute(pharmacyId, liveId, accountId, by);
     else await this.repo.unmute(liveId, accountId);
+    this.forgetChat(liveId);
   }
 }

@@ -272,6 +272,14 @@ export class ViewerRepository {
     return rows;
   }
 
+  async mutedAccounts(liveId: number): Promise<number[]> {
+    const { rows } = await queryRows<{ account_id: number }>(
+      this.db,
+      sql`select account_id from live_mute where live_id = ${liveId}`,
+    );
+    return rows.map((r) => r.account_id);
+  }
+
   async muted(liveId: number, accountId: number): Promise<boolean> {
     const { rows } = await queryRows<{ one: number }>(
       this.db,

@@ -63,6 +63,14 @@ const toResult = (r: StoredResultRow, passScore: number): ExamResult => ({
   answers: r.answers,
 });
 
+interface ChatState {
+  /** The latest visible comments in id order. */
+  rows: CommentRow[];
+  /** The page is full: older comments exist. */
+  full: boolean;
+  muted: Set<number>;
+}
+
 interface Cached<T> {
   value: T;
   until: number;
@@ -77,6 +85,8 @@ export class ViewerService {
   private readonly states = new Map<number, Cached<LiveState | null>>();
   private readonly stateReads = new Map<number, Promise<LiveState | null>>();
   private readonly access = new Map<string, Cached<AccessVerdict | null>>();
+  private readonly chats = new Map<number, Cached<ChatState>>();
+  private readonly chatReads = new Map<number, Promise<ChatState>>();
   /** Keys whose right to watch is being read again in the background. */
   private readonly accessReads = new Set<string>();
   private readonly sweeper: NodeJS.Timeout;
@@ -101,6 +111,7 @@ export class ViewerService {
     // an expired 'ok' still serves its viewer's next beat; gone once it has not been refreshed for another TTL
     for (const [k, v] of this.access) if (v.until + ACCESS_TTL_MS <= now) this.access.delete(k);
     for (const [k, v] of this.states) if (v.until <= now) this.states.delete(k);
+    for (const [k, v] of this.chats) if (v.until <= now) this.chats.delete(k);
   }
 
   // ------------------------------------------------------------------------------------------------ caches
@@ -262,12 +273,60 @@ export class ViewerService {
 
   // ------------------------------------------------------------------------------------------------ comments
 
+  /**
+   * The live's visible comments as the viewers poll them (every 3 s each): the latest COMMENT_PAGE and the muted
+   * accounts, read at most once per STATE_TTL_MS per live (concurrent misses share one read) and forgotten at once
+   * when a comment is posted, hidden or shown or a viewer (un)muted through this instance.
+   */
+  private chatOf(liveId: number): Promise<ChatState> {
+    const hit = this.chats.get(liveId);
+    if (hit && hit.until > this.now()) return Promise.resolve(hit.value);
+    let reading = this.chatReads.get(liveId);
+    if (!reading) {
+      const read = Promise.all([
+        this.repo.comments(liveId, { withHidden: false, limit: COMMENT_PAGE }),
+        this.repo.mutedAccounts(liveId),
+      ]).then(([rows, muted]) => ({ rows, full: rows.length >= COMMENT_PAGE, muted: new Set(muted) }));
+      reading = read.then(
+        (value) => {
+          if (this.chatReads.get(liveId) === reading) {
+            this.chats.set(liveId, { value, until: this.now() + STATE_TTL_MS });
+            this.chatReads.delete(liveId);
+          }
+          return value;
+        },
+        (error) => {
+          if (this.chatReads.get(liveId) === reading) this.chatReads.delete(liveId);
+          throw error;
+        },
+      );
+      this.chatReads.set(liveId, reading);
+    }
+    return reading;
+  }
+
+  /** Forgets a live's cached comments (a comment posted, hidden or shown, a viewer muted or unmuted). */
+  forgetChat(liveId: number) {
+    this.chats.delete(liveId);
+    this.chatReads.delete(liveId);
+  }
+
+  /**
+   * Polling (after_id) or the latest page, visible comments only, with my muted flag. The hot path of a live's
+   * page: the right to watch and the live's state come from the beats' caches, the comments from the live's chat
+   * cache; a client further behind than the cached page is answered from the database.
+   */
   async comments(liveId: number, accountId: number, afterId: number | undefined) {
-    await this.watchable(liveId, accountId);
-    const [rows, muted] = await Promise.all([
-      this.repo.comments(liveId, { afterId, withHidden: false, limit: COMMENT_PAGE }),
-      this.repo.muted(liveId, accountId),
-    ]);
+    const state = await this.state(liveId);
+    if (!state || state.status === 'draft') throw notFound();
+    const verdict = await this.cachedAccess(liveId, accountId);
+    if (verdict !== 'ok') throw refusal(verdict ?? 'not_enrolled');
+    const chat = await this.chatOf(liveId);
+    const muted = chat.muted.has(accountId);
+    let rows = afterId === undefined ? chat.rows : chat.rows.filter((r) => r.id > afterId);
+    if (afterId !== undefined && chat.full && chat.rows.length && afterId < chat.rows[0].id - 1) {
+      rows = await this.repo.comments(liveId, { afterId, withHidden: false, limit: COMMENT_PAGE });
+    }
     return { list: rows.map((r) => toComment(r, false)), muted };
   }
 
@@ -276,6 +335,7 @@ export class ViewerService {
     if (!config(live.config).chat_enabled) throw badRequest(liveMessages.commentsOff, 'Comments are off', 'content');
     if (await this.repo.muted(liveId, accountId)) throw AppError.forbidden(liveMessages.muted, 'Muted in this live');
     const id = await this.repo.insertComment(live.pharmacy_id, liveId, accountId, content, false);
+    this.forgetChat(liveId);
     const row = await this.repo.comment(id);
     return toComment(row!, false);
   }
