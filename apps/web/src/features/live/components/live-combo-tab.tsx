@@ -43,11 +43,11 @@ export function LiveComboTab({ live, canManage }: { live: LiveDetail; canManage:
             <Flex gap={8} align="center">
               <span>{combo.name}</span>
               {combo.status === 'off_sale' ? (
-                <Tag color="default" bordered={false}>
+                <Tag color="default" variant="filled">
                   已下架
                 </Tag>
               ) : (
-                <Tag color="success" bordered={false}>
+                <Tag color="success" variant="filled">
                   在售
                 </Tag>
               )}

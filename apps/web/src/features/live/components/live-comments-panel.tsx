@@ -43,17 +43,17 @@ function CommentRow({
             {comment.name || '观众'}
           </Typography.Text>
           {comment.staff ? (
-            <Tag color="blue" bordered={false}>
+            <Tag color="blue" variant="filled">
               主持人
             </Tag>
           ) : null}
           {hidden ? (
-            <Tag color="default" bordered={false}>
+            <Tag color="default" variant="filled">
               已隐藏
             </Tag>
           ) : null}
           {comment.muted && !comment.staff ? (
-            <Tag color="error" bordered={false}>
+            <Tag color="error" variant="filled">
               已禁言
             </Tag>
           ) : null}

@@ -17,7 +17,7 @@ function Address({ value, label }: { value: string; label: string }) {
 }
 
 const onOff = (on: boolean) => (
-  <Tag color={on ? 'success' : 'default'} bordered={false}>
+  <Tag color={on ? 'success' : 'default'} variant="filled">
     {on ? '已开启' : '未开启'}
   </Tag>
 );

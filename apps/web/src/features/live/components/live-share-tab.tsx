@@ -111,7 +111,7 @@ export function LiveShareTab({ liveId, canManage }: { liveId: number; canManage:
             title: '状态',
             width: 80,
             render: (_, s) => (
-              <Tag color={s.enabled ? 'success' : 'default'} bordered={false}>
+              <Tag color={s.enabled ? 'success' : 'default'} variant="filled">
                 {s.enabled ? '启用' : '停用'}
               </Tag>
             ),

@@ -13,7 +13,7 @@ const statusColors: Record<LiveStatus, string> = {
 /** 草稿 / 未开始 / 直播中 / 已结束. */
 export function LiveStatusTag({ status }: { status: LiveStatus }) {
   return (
-    <Tag color={statusColors[status]} bordered={false} style={{ marginInlineEnd: 0 }}>
+    <Tag color={statusColors[status]} variant="filled" style={{ marginInlineEnd: 0 }}>
       {liveStatusLabels[status]}
     </Tag>
   );

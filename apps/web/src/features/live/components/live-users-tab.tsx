@@ -102,11 +102,11 @@ export function LiveUsersTab({ liveId, passScore }: { liveId: number; passScore:
                 <Flex gap={4} align="center">
                   <Typography.Text>{r.score ?? 0} 分</Typography.Text>
                   {(r.score ?? 0) >= passScore ? (
-                    <Tag color="success" bordered={false}>
+                    <Tag color="success" variant="filled">
                       及格
                     </Tag>
                   ) : (
-                    <Tag color="error" bordered={false}>
+                    <Tag color="error" variant="filled">
                       未及格
                     </Tag>
                   )}

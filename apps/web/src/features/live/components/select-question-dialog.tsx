@@ -38,7 +38,7 @@ function categoryTreeData(categories: readonly QuestionCategory[]): TreeNode[] {
 }
 
 export const QuestionTypeTag = ({ type }: { type: QuestionType }) => (
-  <Tag bordered={false} color={type === 'single' ? 'blue' : type === 'multiple' ? 'purple' : 'cyan'}>
+  <Tag variant="filled" color={type === 'single' ? 'blue' : type === 'multiple' ? 'purple' : 'cyan'}>
     {questionTypeLabels[type]}
   </Tag>
 );
