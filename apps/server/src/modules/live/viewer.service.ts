@@ -88,7 +88,7 @@ export class ViewerService {
   private readonly chats = new Map<number, Cached<ChatState>>();
   private readonly chatReads = new Map<number, Promise<ChatState>>();
   /** Keys whose right to watch is being read again in the background. */
-  private readonly accessReads = new Set<string>();
+  private readonly accessReads = new Map<string, Promise<void>>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -98,6 +98,11 @@ export class ViewerService {
   ) {
     this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
     this.sweeper.unref();
+  }
+
+  /** Resolves when the rights to watch being re-read in the background are read (tests). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.accessReads.values()]);
   }
 
   /** The app's onClose: stop the sweeper and write the buffered beats. */
@@ -157,10 +162,11 @@ export class ViewerService {
     if (hit && hit.until > this.now()) return hit.value;
     if (hit?.value === 'ok') {
       if (!this.accessReads.has(key)) {
-        this.accessReads.add(key);
-        this.freshAccess(liveId, accountId)
-          .catch(() => this.access.delete(key))
+        const read = this.freshAccess(liveId, accountId)
+          .then(() => undefined)
+          .catch(() => void this.access.delete(key))
           .finally(() => this.accessReads.delete(key));
+        this.accessReads.set(key, read);
       }
       return 'ok';
     }
