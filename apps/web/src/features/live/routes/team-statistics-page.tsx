@@ -91,7 +91,7 @@ export default function TeamStatisticsPage() {
         <>
           <Typography.Text type="secondary">
             统计范围：{query.date_from} 至 {query.date_to}
-            （北京时间）。学员归属于其首次经邀请报名时的邀请人，观看、答题与成交按归属计入；
+            （北京时间）。学员归属于其在本店首次经邀请（或由员工代为）报名时的邀请人，观看、答题与成交按归属计入；
             成交指学员报名后下单、已付款且未取消的订单（已退款的不计）。
           </Typography.Text>
           <TeamStatCards total={data.total} />
