@@ -11,7 +11,7 @@ const statusColors: Record<LiveStatus, string> = { draft: 'default', scheduled: 
 /** 未开始 / 直播中 / 已结束 (回放 when the ended live has a replay to play). */
 export function LiveStatusTag({ status, replay = false }: { status: LiveStatus; replay?: boolean }) {
   return (
-    <Tag color={replay ? 'green' : statusColors[status]} bordered={false} style={{ marginInlineEnd: 0 }}>
+    <Tag color={replay ? 'green' : statusColors[status]} variant="filled" style={{ marginInlineEnd: 0 }}>
       {replay ? '回放' : liveStatusLabels[status]}
     </Tag>
   );

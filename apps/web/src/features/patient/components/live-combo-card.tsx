@@ -1,8 +1,9 @@
 import type { LiveQuoteSet } from '@pharmacy/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { toast } from '../../../lib/feedback';
 import { catalogQueryOptions } from '../api/get-catalog';
 import { setCombo } from '../lib/cart';
 import { useCart } from '../lib/use-cart';
@@ -24,7 +25,6 @@ export function LiveComboCard({
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const { update } = useCart(pharmacyId);
   const [busy, setBusy] = useState(false);
   const onSale = combo.status === 'on_sale';
@@ -35,11 +35,11 @@ export function LiveComboCard({
       const catalog = await queryClient.fetchQuery({ ...catalogQueryOptions(pharmacyId), staleTime: 0 });
       const entry = catalog.combos.find((c) => c.id === combo.id);
       if (!entry) {
-        message.warning('该套餐已下架');
+        toast.warning('该套餐已下架');
         return;
       }
       if (entry.available <= 0) {
-        message.warning('该套餐已售罄');
+        toast.warning('该套餐已售罄');
         return;
       }
       update((cart) =>
@@ -64,7 +64,7 @@ export function LiveComboCard({
       title={
         <>
           {pinned ? (
-            <Tag color="red" bordered={false} style={{ marginInlineEnd: 6 }}>
+            <Tag color="red" variant="filled" style={{ marginInlineEnd: 6 }}>
               推荐
             </Tag>
           ) : null}

@@ -6,8 +6,9 @@ import {
   questionTypeLabels,
   type ViewerExam,
 } from '@pharmacy/shared';
-import { App, Button, Checkbox, Radio, Spin, Tag } from 'antd';
+import { Button, Checkbox, Radio, Spin, Tag } from 'antd';
 import { useState } from 'react';
+import { toast } from '../../../lib/feedback';
 import { useLiveExam, useSubmitLiveExam } from '../api/live-exam';
 import { Card } from './bits';
 
@@ -36,7 +37,6 @@ export function LiveExam({ liveId }: { liveId: number }) {
 }
 
 function ExamForm({ liveId, questions }: { liveId: number; questions: Question[] }) {
-  const { message } = App.useApp();
   const submit = useSubmitLiveExam(liveId);
   const [answers, setAnswers] = useState<Record<number, string[]>>({});
   const total = questions.reduce((n, q) => n + q.score, 0);
@@ -46,7 +46,7 @@ function ExamForm({ liveId, questions }: { liveId: number; questions: Question[]
   const onSubmit = () => {
     if (submit.isPending || submit.isSuccess) return;
     if (answered < questions.length) {
-      message.warning(liveMessages.examIncomplete);
+      toast.warning(liveMessages.examIncomplete);
       return;
     }
     submit.mutate(questions.map((q) => ({ question_id: q.id, answer: answers[q.id] ?? [] })));
@@ -64,7 +64,7 @@ function ExamForm({ liveId, questions }: { liveId: number; questions: Question[]
       {questions.map((q, index) => (
         <fieldset key={q.id} className="live-exam-question" style={{ border: 0, margin: 0, minInlineSize: 0 }}>
           <legend className="live-exam-stem">
-            {index + 1}. <Tag bordered={false}>{questionTypeLabels[q.type]}</Tag>
+            {index + 1}. <Tag variant="filled">{questionTypeLabels[q.type]}</Tag>
             {q.stem}
             <span className="patient-muted">（{q.score} 分）</span>
           </legend>
@@ -111,7 +111,7 @@ function ExamResultCard({ questions, result }: { questions: Question[]; result: 
         <strong className={result.passed ? undefined : 'patient-price'}>{result.score}</strong>
         <span className="patient-muted"> / {result.total_score} 分</span>
         <div style={{ marginTop: 6 }}>
-          <Tag color={result.passed ? 'green' : 'red'} bordered={false}>
+          <Tag color={result.passed ? 'green' : 'red'} variant="filled">
             {result.passed ? '及格' : '未及格'}
           </Tag>
           <span className="patient-muted">
