@@ -294,6 +294,14 @@ describe('the flow', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const row = await one<{ status: string }>(sql`select status from live where id = ${live.id}`);
     expect(row.status).toBe('live');
+    // the winner alone is audited
+    const audits = await rows<{ detail: { action: string; to: string } }>(
+      sql`select detail from audit_log where action = 'live.flow' and target = ${`live:${live.id}`} order by id`,
+    );
+    expect(audits.map((a) => [a.detail.action, a.detail.to])).toEqual([
+      ['publish', 'scheduled'],
+      ['start', 'live'],
+    ]);
   });
 
   it('deletes drafts only', async () => {
@@ -303,8 +311,14 @@ describe('the flow', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().msg).toBe('只能删除草稿状态的直播');
     await flow(live.id, 'withdraw');
+    const material = await upload(live.id, [{ name: 'file', filename: 'a.pdf', content: PDF }]);
+    const url: string = material.json().data.url;
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     const removed = await call('DELETE', `/live/${live.id}`, manager, p1);
     expect(removed.statusCode).toBe(200);
+    // its materials and their files went with it
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await rows(sql`select 1 from live_material where live_id = ${live.id}`)).length).toBe(0);
     expect((await call('GET', `/live/${live.id}`, manager, p1)).statusCode).toBe(404);
     expect((await call('DELETE', `/live/${live.id}`, manager, p1)).statusCode).toBe(404);
   });
