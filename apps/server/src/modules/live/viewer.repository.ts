@@ -181,20 +181,30 @@ export class ViewerRepository {
 
   // ------------------------------------------------------------------------------------------------ lives
 
-  /** Whether the account may watch the live: blacklisted at its pharmacy, else enrolled in a period binding it. */
-  async access(liveId: number, accountId: number): Promise<AccessVerdict | null> {
-    const rows = await runNamed<{ enrolled: boolean; blacklisted: boolean }>(
+  /**
+   * Whether each account may watch each live (one statement for a batch of pairs): blacklisted at the live's
+   * pharmacy (by account or phone), else enrolled in a period binding it; null for a live that does not exist.
+   */
+  async accessMany(pairs: { liveId: number; accountId: number }[]): Promise<(AccessVerdict | null)[]> {
+    const rows = await runNamed<{ i: number; found: boolean; enrolled: boolean; blacklisted: boolean }>(
       this.db,
-      'live_viewer_access',
-      sql`select exists (select 1 from column_period_live pl
-            join live_enrollment e on e.period_id = pl.period_id and e.account_id = ${accountId}
+      'live_viewer_access_many',
+      sql`select t.i::int as i, l.id is not null as found,
+          exists (select 1 from column_period_live pl
+            join live_enrollment e on e.period_id = pl.period_id and e.account_id = t.account_id
             where pl.live_id = l.id) as enrolled,
-          ${this.blacklistedSql(sql`l.pharmacy_id`, accountId)} as blacklisted
-        from live l where l.id = ${liveId}`,
+          exists (select 1 from black_user b where b.pharmacy_id = l.pharmacy_id
+            and (b.account_id = t.account_id
+              or b.phone = (select a.phone from account a where a.id = t.account_id))) as blacklisted
+        from unnest(${sql.param(pairs.map((p) => p.liveId))}::int[], ${sql.param(pairs.map((p) => p.accountId))}::int[])
+          with ordinality as t(live_id, account_id, i)
+        left join live l on l.id = t.live_id`,
     );
-    const row = rows[0];
-    if (!row) return null;
-    return row.blacklisted ? 'blacklisted' : row.enrolled ? 'ok' : 'not_enrolled';
+    const out: (AccessVerdict | null)[] = pairs.map(() => null);
+    for (const r of rows) {
+      out[r.i - 1] = !r.found ? null : r.blacklisted ? 'blacklisted' : r.enrolled ? 'ok' : 'not_enrolled';
+    }
+    return out;
   }
 
   /** The live's state for the beats and viewers now: accounts with a beat in the last ttlSeconds (live_watch). */

@@ -26,6 +26,8 @@ const STATE_TTL_MS = 1000;
 /** How long a viewer's right to watch is reused by the beats (ms); a refusal is re-read sooner. */
 const ACCESS_TTL_MS = 30_000;
 const REFUSAL_TTL_MS = 5_000;
+/** At most this many rights to watch are read in one statement. */
+const ACCESS_BATCH_MAX = 500;
 /** The access cache is swept of expired entries this often (ms). */
 const SWEEP_MS = 60_000;
 const COMMENT_PAGE = 100;
@@ -87,6 +89,12 @@ export class ViewerService {
   private readonly access = new Map<string, Cached<AccessVerdict | null>>();
   private readonly chats = new Map<number, Cached<ChatState>>();
   private readonly chatReads = new Map<number, Promise<ChatState>>();
+  private readonly accessQueue: {
+    liveId: number;
+    accountId: number;
+    resolve: (v: AccessVerdict | null) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
   /** Keys whose right to watch is being read again in the background. */
   private readonly accessReads = new Map<string, Promise<void>>();
   private readonly sweeper: NodeJS.Timeout;
@@ -143,12 +151,34 @@ export class ViewerService {
     return reading;
   }
 
-  /** The viewer's right to watch, fresh from the database (and remembered for the beats). */
-  private async freshAccess(liveId: number, accountId: number): Promise<AccessVerdict | null> {
-    const value = await this.repo.access(liveId, accountId);
-    const ttl = value === 'ok' ? ACCESS_TTL_MS : REFUSAL_TTL_MS;
-    this.access.set(`${liveId}:${accountId}`, { value, until: this.now() + ttl });
-    return value;
+  /**
+   * The viewer's right to watch, fresh from the database (and remembered for the beats). Reads asked for in the same
+   * turn of the event loop go to the database as one statement (the beats of many viewers arrive together).
+   */
+  private freshAccess(liveId: number, accountId: number): Promise<AccessVerdict | null> {
+    return new Promise((resolve, reject) => {
+      this.accessQueue.push({ liveId, accountId, resolve, reject });
+      if (this.accessQueue.length === 1) setImmediate(() => void this.readAccessQueue());
+    });
+  }
+
+  private async readAccessQueue() {
+    const batch = this.accessQueue.splice(0, ACCESS_BATCH_MAX);
+    if (this.accessQueue.length) setImmediate(() => void this.readAccessQueue());
+    try {
+      const verdicts = await this.repo.accessMany(batch);
+      const now = this.now();
+      batch.forEach((b, i) => {
+        const value = verdicts[i];
+        this.access.set(`${b.liveId}:${b.accountId}`, {
+          value,
+          until: now + (value === 'ok' ? ACCESS_TTL_MS : REFUSAL_TTL_MS),
+        });
+        b.resolve(value);
+      });
+    } catch (error) {
+      for (const b of batch) b.reject(error);
+    }
   }
 
   /**
