@@ -24,6 +24,7 @@ import { seedCatalogue } from './catalogue';
 import { seedChat } from './chat';
 import { seedClinical } from './clinical';
 import { DEMO_PASSWORD, demoAccounts, demoMessages, demoPharmacies, messageText, staffPermissions } from './demo-data';
+import { seedLive } from './live';
 import { seedDemoOrders } from './orders';
 import { seedPharmacyConsole } from './pharmacy-console';
 
@@ -45,7 +46,8 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
   const orders = await seedDemoOrders(db);
   const clinical = await seedClinical(db);
   const chat = await seedChat(db);
-  return { seeded: people || catalogue || console || orders || clinical || chat };
+  const live = await seedLive(db);
+  return { seeded: people || catalogue || console || orders || clinical || chat || live };
 }
 
 async function seedPeople(db: Database): Promise<boolean> {
