@@ -22,11 +22,11 @@ export function usePlatformColumns(query: PlatformColumnQuery) {
   return useQuery(platformColumnsQueryOptions(query));
 }
 
-/** Every platform column (the review filter's options): at most the first 200. */
+/** The platform columns for the review filter and the select page title: the first 100 (the largest page). */
 export function usePlatformColumnOptions() {
   return useQuery({
     queryKey: platformColumnKeys.options(),
-    queryFn: ({ signal }) => getPlatformColumns({ page: 1, page_size: 200 }, signal),
+    queryFn: ({ signal }) => getPlatformColumns({ page: 1, page_size: 100 }, signal),
     select: (page) => page.list.map((c: PlatformColumn) => ({ value: c.id, label: c.title })),
   });
 }

@@ -41,6 +41,7 @@ export function PlatformColumnReview() {
       key: 'title',
       title: '专栏',
       dataIndex: 'title',
+      width: 340,
       render: (title: string, row) => (
         <span style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
           <ImageWithFallback
@@ -51,7 +52,7 @@ export function PlatformColumnReview() {
             loading="lazy"
             style={{ objectFit: 'cover', borderRadius: 4 }}
           />
-          <span>
+          <span style={{ minWidth: 0, maxWidth: 250 }}>
             {title}
             {row.intro ? (
               <Typography.Paragraph type="secondary" ellipsis={{ rows: 1 }} style={{ margin: 0, fontSize: 12 }}>
@@ -64,8 +65,8 @@ export function PlatformColumnReview() {
     },
     { key: 'pharmacy_name', title: '药店', dataIndex: 'pharmacy_name', width: 200 },
     { key: 'platform_column_title', title: '提交到', dataIndex: 'platform_column_title', width: 160 },
-    { key: 'period_count', title: '营期数', dataIndex: 'period_count', width: 80 },
-    { key: 'enrolled_count', title: '报名人数', dataIndex: 'enrolled_count', width: 90 },
+    { key: 'period_count', title: '营期数', dataIndex: 'period_count', width: 90 },
+    { key: 'enrolled_count', title: '报名人数', dataIndex: 'enrolled_count', width: 100 },
     { key: 'submitted_at', title: '提交时间', dataIndex: 'submitted_at', width: 160, render: formatDateTime },
     {
       key: 'status',
@@ -140,7 +141,7 @@ export function PlatformColumnReview() {
       total={submissions.data?.total}
       loading={submissions.isFetching || approve.isPending}
       rowActions={rowActions}
-      actionsWidth={120}
+      actionsWidth={130}
       scope="admin"
       tableProps={{
         locale: { emptyText: query.status === 'pending' ? '暂无待审核的专栏' : '暂无专栏' },
