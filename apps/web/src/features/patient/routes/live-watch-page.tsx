@@ -88,17 +88,19 @@ export default function LiveWatchPage() {
             className="live-stage-placeholder"
             style={data.cover_url ? { backgroundImage: `url("${data.cover_url}")` } : undefined}
           >
-            {data.status === 'ended' ? (
-              <>
-                <strong>直播已结束</strong>
-                <span>本场直播暂无回放</span>
-              </>
-            ) : (
-              <>
-                <strong>直播未开始</strong>
-                <span>开播时间 {formatDateTime(data.start_at)}</span>
-              </>
-            )}
+            <div className="live-stage-note">
+              {data.status === 'ended' ? (
+                <>
+                  <strong>直播已结束</strong>
+                  <span>本场直播暂无回放</span>
+                </>
+              ) : (
+                <>
+                  <strong>直播未开始</strong>
+                  <span>开播时间 {formatDateTime(data.start_at)}</span>
+                </>
+              )}
+            </div>
           </div>
         )}
         <div className="live-banner" role="status">
