@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idNumber, idTextSchema, mobilePhoneSchema } from '../common/fields';
+import { DATE_MAX, DATE_MIN, dateSchema, idNumber, idTextSchema, mobilePhoneSchema } from '../common/fields';
 import { pageQuerySchema, pageResultSchema } from '../common/paging';
 import type { PharmacyRole } from '../common/roles';
 
@@ -158,7 +158,13 @@ export const streamUrlSchema = (label: string) =>
       error: `${label}应以 http://、https://、rtmp:// 开头`,
     })
     .default('');
-const dateTime = (label: string) => z.iso.datetime({ offset: true, error: `请选择${label}` });
+/** A moment between DATE_MIN and DATE_MAX (PostgreSQL has no year 0; JavaScript cannot show years before 100). */
+const dateTime = (label: string) =>
+  z.iso
+    .datetime({ offset: true, error: `请选择${label}` })
+    .refine((v) => v.slice(0, 10) >= DATE_MIN && v.slice(0, 10) <= DATE_MAX, {
+      error: `${label}应在 ${DATE_MIN.slice(0, 4)} 至 ${DATE_MAX.slice(0, 4)} 年之间`,
+    });
 const optionalDateRange = {
   date_from: dateSchema.optional().catch(undefined),
   date_to: dateSchema.optional().catch(undefined),
