@@ -86,9 +86,12 @@ export class QuestionRepository {
     return rows[0] ?? null;
   }
 
-  /** Locks the pharmacy's categories (few rows) so that two moves cannot build a cycle together. */
+  /**
+   * Serialises changes to a pharmacy's category tree until the transaction ends (an advisory lock, so it holds even
+   * while the tree is empty): two moves cannot build a cycle together, two imports cannot create one name twice.
+   */
   async lockCategories(pharmacyId: number): Promise<void> {
-    await this.db.execute(sql`select id from question_category where pharmacy_id = ${pharmacyId} for update`);
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`question_category:${pharmacyId}`}))`);
   }
 
   /** The category and every category below it. */

@@ -115,6 +115,17 @@ describe('question categories', () => {
     expect(moved.json().data).toMatchObject({ name: '合理用药', parent_id: root.id, sort: 3 });
   });
 
+  it('two moves racing cannot build a cycle between them', async () => {
+    const a = await newCategory(`甲 ${uid()}`);
+    const b = await newCategory(`乙 ${uid()}`);
+    const [ab, ba] = await Promise.all([
+      call('PUT', `/live/question_categories/${a.id}`, admin, first, { name: '甲', parent_id: b.id }),
+      call('PUT', `/live/question_categories/${b.id}`, admin, first, { name: '乙', parent_id: a.id }),
+    ]);
+    expect([ab.statusCode, ba.statusCode].sort()).toEqual([200, 400]);
+    expect([ab, ba].find((r) => r.statusCode === 400)!.json().msg).toBe(`parent_id ${liveMessages.categoryCycle}`);
+  });
+
   it("a parent must be the pharmacy's own; another pharmacy's category answers like a missing one", async () => {
     const theirs = await newCategory(`别家 ${uid()}`, null, second);
     const under = await call('POST', '/live/question_categories', admin, first, { name: 'x', parent_id: theirs.id });
@@ -374,6 +385,19 @@ describe('question import', () => {
       .from(questionCategory)
       .where(and(eq(questionCategory.pharmacyId, first), eq(questionCategory.name, `导入 ${tag}`)));
     expect(n).toBe(1);
+  });
+
+  it('two imports racing create a category they both name once', async () => {
+    const tag = uid();
+    const file = (n: number) =>
+      workbook([[`并发 ${tag}`, '判断题', `并发 ${n} ${tag}`, '', '', '', '', '', '', '正确', '', '']]);
+    const results = await Promise.all([upload(await file(1)), upload(await file(2))]);
+    expect(results.map((r) => r.json().data.imported)).toEqual([1, 1]);
+    const rows = await t.database.db
+      .select()
+      .from(questionCategory)
+      .where(and(eq(questionCategory.pharmacyId, first), eq(questionCategory.name, `并发 ${tag}`)));
+    expect(rows).toHaveLength(1);
   });
 
   it('writes nothing when any row is wrong, and lists the bad rows by sheet row with Chinese errors', async () => {
