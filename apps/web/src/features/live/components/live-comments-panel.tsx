@@ -103,7 +103,7 @@ export function LiveCommentsPanel({ liveId, chatEnabled }: { liveId: number; cha
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the newest comment changes
   useEffect(() => {
     const box = listRef.current;
-    if (!box) return;
+    if (!box || !lastId) return;
     const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 120;
     if (nearBottom || box.dataset.followed !== '1') {
       box.scrollTop = box.scrollHeight;

@@ -1,5 +1,5 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { formatShanghaiDate } from '@pharmacy/shared';
+import { formatShanghaiDate, formatShanghaiDateTime } from '@pharmacy/shared';
 import { Card, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { CONTROL_REFRESH_MS, useTodayLives } from '../api/live-control';
@@ -29,7 +29,7 @@ export function LiveControlRoom() {
         </Typography.Title>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           <SyncOutlined spin={false} /> 每 {CONTROL_REFRESH_MS / 1000} 秒自动刷新
-          {dataUpdatedAt ? `，更新于 ${new Date(dataUpdatedAt).toLocaleTimeString('zh-CN', { hour12: false })}` : ''}
+          {dataUpdatedAt ? `，更新于 ${formatShanghaiDateTime(dataUpdatedAt, { seconds: true })?.slice(11) ?? ''}` : ''}
         </Typography.Text>
       </Flex>
       {isLoading ? (

@@ -72,7 +72,13 @@ export function LiveExamTab({ live, canManage }: { live: LiveDetail; canManage: 
               </Flex>
             ),
           },
-          { key: 'answer', title: '答案', width: 70, render: (_, q) => answerLabel(q.type, q.answer) },
+          {
+            key: 'answer',
+            title: '答案',
+            width: 80,
+            onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+            render: (_, q) => answerLabel(q.type, q.answer),
+          },
           { key: 'score', title: '分值', width: 60, render: (_, q) => q.score },
           ...(canManage
             ? [

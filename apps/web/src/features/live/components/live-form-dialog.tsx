@@ -117,8 +117,9 @@ export function LiveFormDialog({
     try {
       const saved = await save.mutateAsync({ id: live?.id, body });
       dialogToast.success(live ? '直播已保存' : '直播已创建（草稿）');
-      onSaved?.(saved);
-      onClose();
+      // the caller may move on (the list opens the new live's detail in place of this dialog)
+      if (onSaved) onSaved(saved);
+      else onClose();
     } catch (error) {
       showServerFieldError(form, error, fieldNames);
     }

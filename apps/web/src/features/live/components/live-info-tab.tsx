@@ -42,6 +42,7 @@ export function LiveInfoTab({ live }: { live: LiveDetail }) {
         size="small"
         column={2}
         bordered
+        styles={{ label: { whiteSpace: 'nowrap', width: 100 } }}
         items={[
           { key: 'start', label: '开始时间', children: formatDateTime(live.start_at) },
           { key: 'end', label: '结束时间', children: formatDateTime(live.end_at) },
@@ -57,6 +58,7 @@ export function LiveInfoTab({ live }: { live: LiveDetail }) {
           {
             key: 'combo',
             label: '绑定套餐',
+            span: 2,
             children: live.quote_set ? (
               <span>
                 {live.quote_set.name}（¥{live.quote_set.price}）
@@ -72,12 +74,12 @@ export function LiveInfoTab({ live }: { live: LiveDetail }) {
             children: live.periods.length ? live.periods.map((p) => p.name).join('、') : '-',
           },
           { key: 'counts', label: '资料 / 分享', children: `${live.material_count} 份 / ${live.share_count} 个` },
+          { key: 'created', label: '创建时间', children: formatDateTime(live.created_at) },
           {
             key: 'source',
             label: '来源',
             children: live.source_live_id ? `由其他药店同步（原直播 ID ${live.source_live_id}）` : '本店创建',
           },
-          { key: 'created', label: '创建时间', children: formatDateTime(live.created_at) },
           {
             key: 'intro',
             label: '直播简介',

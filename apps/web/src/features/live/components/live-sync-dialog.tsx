@@ -1,5 +1,5 @@
 import { LIVE_SYNC_MAX_TARGETS, liveSyncBodySchema } from '@pharmacy/shared';
-import { Alert, Checkbox, Empty, Flex, Form, List, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Checkbox, Empty, Flex, Form, Modal, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { validatedValues } from '../../../components/form-validation';
 import { dialogToast } from '../../../lib/feedback';
@@ -50,19 +50,18 @@ export function LiveSyncDialog({ id, title, onClose }: { id: number; title?: str
           style={{ marginBottom: 12 }}
           title="已复制为草稿，请到对应药店的课程列表中编辑并发布"
         />
-        <List
-          size="small"
-          bordered
-          dataSource={created}
-          renderItem={(c) => (
-            <List.Item>
-              <Flex justify="space-between" style={{ width: '100%' }}>
-                <span>{c.pharmacy_name}</span>
-                <Typography.Text type="secondary">新直播 ID：{c.live_id}</Typography.Text>
-              </Flex>
-            </List.Item>
-          )}
-        />
+        <Flex vertical style={{ border: '1px solid #f0f0f0', borderRadius: 6 }}>
+          {created.map((c, i) => (
+            <Flex
+              key={c.pharmacy_id}
+              justify="space-between"
+              style={{ padding: '8px 12px', borderTop: i ? '1px solid #f0f0f0' : undefined }}
+            >
+              <span>{c.pharmacy_name}</span>
+              <Typography.Text type="secondary">新直播 ID：{c.live_id}</Typography.Text>
+            </Flex>
+          ))}
+        </Flex>
       </Modal>
     );
   }

@@ -19,7 +19,7 @@ function StatCards({ stats, passScore }: { stats: LiveUserStats | undefined; pas
         { key: 'avg', title: '人均观看时长', value: formatWatchTime(stats.avg_watch_seconds) },
         { key: 'answered', title: '答题人数', value: stats.answered },
         { key: 'avgScore', title: '平均分', value: stats.avg_score === null ? '-' : stats.avg_score.toFixed(1) },
-        { key: 'passed', title: `及格人数（≥${passScore} 分）`, value: stats.passed },
+        { key: 'passed', title: `及格人数（≥${passScore}）`, value: stats.passed },
         { key: 'orders', title: '套餐成交单数', value: stats.orders },
         { key: 'amount', title: '套餐成交金额', value: `¥${stats.amount}` },
       ]

@@ -7,7 +7,7 @@ import {
   questionTypeLabels,
   questionTypes,
 } from '@pharmacy/shared';
-import { Button, Empty, Flex, Input, List, Modal, Select, Table, Tag, TreeSelect, Typography } from 'antd';
+import { Button, Empty, Flex, Input, Modal, Select, Table, Tag, TreeSelect, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { listPagination } from '../../../components/list-page';
 import { useBindLiveQuestions, usePickableQuestions, useQuestionCategoryOptions } from '../api/live-exam';
@@ -168,7 +168,13 @@ export function SelectQuestionDialog({
                 ),
               },
               { key: 'category', title: '分类', width: 100, render: (_, q) => q.category_name ?? '未分类' },
-              { key: 'answer', title: '答案', width: 70, render: (_, q) => answerLabel(q.type, q.answer) },
+              {
+                key: 'answer',
+                title: '答案',
+                width: 80,
+                onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+                render: (_, q) => answerLabel(q.type, q.answer),
+              },
               { key: 'score', title: '分值', width: 60, render: (_, q) => q.score },
             ]}
           />
@@ -181,49 +187,59 @@ export function SelectQuestionDialog({
             按此顺序加在现有 {boundIds.length} 道题之后
           </Typography.Text>
           {picked.length ? (
-            <List
-              size="small"
-              bordered
-              dataSource={picked}
-              style={{ maxHeight: 420, overflow: 'auto' }}
-              renderItem={(q, i) => (
-                <List.Item
-                  actions={[
-                    <Button
-                      key="up"
-                      type="text"
-                      size="small"
-                      icon={<ArrowUpOutlined />}
-                      aria-label={`上移第 ${i + 1} 题`}
-                      disabled={i === 0}
-                      onClick={() => setPicked((p) => moveItem(p, i, -1))}
-                    />,
-                    <Button
-                      key="down"
-                      type="text"
-                      size="small"
-                      icon={<ArrowDownOutlined />}
-                      aria-label={`下移第 ${i + 1} 题`}
-                      disabled={i === picked.length - 1}
-                      onClick={() => setPicked((p) => moveItem(p, i, 1))}
-                    />,
-                    <Button
-                      key="remove"
-                      type="text"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={`移除第 ${i + 1} 题`}
-                      onClick={() => setPicked((p) => p.filter((x) => x.id !== q.id))}
-                    />,
-                  ]}
+            <ol
+              aria-label="已选题目"
+              style={{
+                listStyle: 'none',
+                margin: 0,
+                padding: 0,
+                maxHeight: 420,
+                overflow: 'auto',
+                border: '1px solid #f0f0f0',
+                borderRadius: 6,
+              }}
+            >
+              {picked.map((q, i) => (
+                <li
+                  key={q.id}
+                  style={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: 4,
+                    padding: '6px 8px',
+                    borderTop: i ? '1px solid #f0f0f0' : undefined,
+                  }}
                 >
-                  <Typography.Text ellipsis={{ tooltip: q.stem }} style={{ maxWidth: 140 }}>
+                  <Typography.Text ellipsis={{ tooltip: q.stem }} style={{ flex: 1, minWidth: 0 }}>
                     {i + 1}. {q.stem}
                   </Typography.Text>
-                </List.Item>
-              )}
-            />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<ArrowUpOutlined />}
+                    aria-label={`上移第 ${i + 1} 题`}
+                    disabled={i === 0}
+                    onClick={() => setPicked((p) => moveItem(p, i, -1))}
+                  />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<ArrowDownOutlined />}
+                    aria-label={`下移第 ${i + 1} 题`}
+                    disabled={i === picked.length - 1}
+                    onClick={() => setPicked((p) => moveItem(p, i, 1))}
+                  />
+                  <Button
+                    type="text"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`移除第 ${i + 1} 题`}
+                    onClick={() => setPicked((p) => p.filter((x) => x.id !== q.id))}
+                  />
+                </li>
+              ))}
+            </ol>
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="勾选左侧题目" />
           )}
