@@ -26,7 +26,6 @@ export interface QuestionCategoryTreeProps {
   /** 新增分类 (parent null) or 新增下级分类. */
   onAdd: (parentId: number | null) => void;
   onEdit: (category: QuestionCategory) => void;
-  totalCount?: number;
 }
 
 /** The left panel of 题库管理: the category tree with 全部题目 on top, each node with its question count. */
@@ -93,7 +92,7 @@ export function QuestionCategoryTree(props: QuestionCategoryTreeProps) {
                 </Typography.Text>
                 <Flex align="center" gap={2}>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {item.node ? item.node.total : (props.totalCount ?? '')}
+                    {item.node ? item.node.total : ''}
                   </Typography.Text>
                   {canManage && item.node ? (
                     <Dropdown

@@ -33,9 +33,18 @@ const columns: ColumnsType<Question> = [
     title: '题干',
     dataIndex: 'stem',
     render: (stem: string) => (
-      <Typography.Paragraph ellipsis={{ rows: 2, tooltip: stem }} style={{ marginBottom: 0, maxWidth: 420 }}>
+      <span
+        title={stem}
+        style={{
+          display: '-webkit-box',
+          WebkitLineClamp: 2,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+          minWidth: 240,
+        }}
+      >
         {stem}
-      </Typography.Paragraph>
+      </span>
     ),
   },
   {
@@ -49,12 +58,12 @@ const columns: ColumnsType<Question> = [
     key: 'category_name',
     title: '分类',
     dataIndex: 'category_name',
-    width: 140,
+    width: 120,
     render: (name: string | null) => name ?? <Typography.Text type="secondary">未分类</Typography.Text>,
   },
-  { key: 'answer', title: '答案', width: 90, render: (_: unknown, q) => answerText(q.type, q.answer) },
-  { key: 'score', title: '分值', dataIndex: 'score', width: 70, align: 'right' },
-  { key: 'live_count', title: '使用次数', dataIndex: 'live_count', width: 90, align: 'right' },
+  { key: 'answer', title: '答案', width: 80, render: (_: unknown, q) => answerText(q.type, q.answer) },
+  { key: 'score', title: '分值', dataIndex: 'score', width: 60, align: 'right' },
+  { key: 'live_count', title: '使用次数', dataIndex: 'live_count', width: 80, align: 'right' },
 ];
 
 /** Row actions and dialogs that write need canManageLive (the server's liveManageAccess). */
@@ -151,7 +160,7 @@ export default function QuestionBankPage() {
             total={data?.total}
             loading={isFetching}
             rowActions={rowActions}
-            actionsWidth={190}
+            actionsWidth={200}
             scope={(permission) => permission !== MANAGE || canManage}
             dialogs={{
               create: {
