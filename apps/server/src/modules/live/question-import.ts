@@ -20,7 +20,7 @@ import {
   writeTemplateWorkbook,
 } from '../../lib/spreadsheet-import/index';
 import type { QuestionRepository, QuestionValues } from './question.repository';
-import { questionValues } from './question.service';
+import { categoryGone, questionValues } from './question.service';
 
 /**
  * The question bank's spreadsheet import (docs/live.md): columns 分类, 题型, 题干, 选项A…选项F, 答案, 解析, 分值.
@@ -306,14 +306,21 @@ export async function importQuestions(
   }
   const { rows, failed } = await readQuestionRows(data, defaultCategoryId);
   if (failed.length) return { imported: 0, failed };
-  return repo.transaction(async (tx) => {
-    const names = [...new Set(rows.map((r) => r.categoryName).filter((n): n is string => n !== null))];
-    const ids = await tx.ensureTopCategories(pharmacyId, names);
-    const values = rows.map((r) => ({
-      ...r.values,
-      categoryId: r.categoryName !== null ? ids.get(r.categoryName)! : r.values.categoryId,
-    }));
-    const inserted = await tx.insertQuestions(pharmacyId, values);
-    return { imported: inserted.length, failed: [] };
-  });
+  return repo
+    .transaction(async (tx) => {
+      // under the tree's lock the default category cannot be deleted before the questions are written
+      await tx.lockCategories(pharmacyId);
+      if (defaultCategoryId !== null && !(await tx.category(pharmacyId, defaultCategoryId))) {
+        throw AppError.notFound(liveMessages.categoryNotFound, 'Default category not found');
+      }
+      const names = [...new Set(rows.map((r) => r.categoryName).filter((n): n is string => n !== null))];
+      const ids = await tx.ensureTopCategories(pharmacyId, names);
+      const values = rows.map((r) => ({
+        ...r.values,
+        categoryId: r.categoryName !== null ? ids.get(r.categoryName)! : r.values.categoryId,
+      }));
+      const inserted = await tx.insertQuestions(pharmacyId, values);
+      return { imported: inserted.length, failed: [] };
+    })
+    .catch(categoryGone);
 }

@@ -45,8 +45,19 @@ export const questionValues = (body: QuestionBody): QuestionValues => {
   };
 };
 
+/** PostgreSQL's foreign key violation (23503), on the error or its cause (drizzle wraps driver errors). */
+export const isForeignKeyViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23503' || e?.cause?.code === '23503';
+};
+
 const notFound = () => AppError.notFound(liveMessages.questionNotFound, 'Question not found');
 const categoryNotFound = () => AppError.notFound(liveMessages.categoryNotFound, 'Question category not found');
+/** A question written into a category deleted meanwhile: the foreign key refuses; answer as for a missing one. */
+export const categoryGone = (err: unknown): never => {
+  if (isForeignKeyViolation(err)) throw categoryNotFound();
+  throw err;
+};
 
 /** The question bank of a pharmacy: categories (a tree), questions, the answer set. No Fastify types here. */
 export class QuestionService {
@@ -56,14 +67,16 @@ export class QuestionService {
     return this.repo.categories(pharmacyId);
   }
 
+  /** A new category; its parent must be the pharmacy's (checked under the tree's lock, so it cannot vanish meanwhile). */
   async createCategory(pharmacyId: number, body: { name: string; parent_id: number | null; sort: number }) {
-    if (body.parent_id !== null && !(await this.repo.category(pharmacyId, body.parent_id))) throw categoryNotFound();
-    const id = await this.repo.insertCategory(pharmacyId, {
-      name: body.name,
-      parentId: body.parent_id,
-      sort: body.sort,
+    return this.repo.transaction(async (repo) => {
+      if (body.parent_id !== null) {
+        await repo.lockCategories(pharmacyId);
+        if (!(await repo.category(pharmacyId, body.parent_id))) throw categoryNotFound();
+      }
+      const id = await repo.insertCategory(pharmacyId, { name: body.name, parentId: body.parent_id, sort: body.sort });
+      return (await repo.category(pharmacyId, id))!;
     });
-    return (await this.repo.category(pharmacyId, id))!;
   }
 
   /** Renames or moves a category; moving it under itself or one of its descendants is refused (400 categoryCycle). */
@@ -83,7 +96,10 @@ export class QuestionService {
   }
 
   async removeCategory(pharmacyId: number, id: number) {
-    const result = await this.repo.deleteCategory(pharmacyId, id);
+    const result = await this.repo.transaction(async (repo) => {
+      await repo.lockCategories(pharmacyId);
+      return repo.deleteCategory(pharmacyId, id);
+    });
     if (result === 'missing') throw categoryNotFound();
     if (result === 'children') throw AppError.conflict(liveMessages.categoryHasChildren, 'Category has children');
     if (result === 'questions') throw AppError.conflict(liveMessages.categoryHasQuestions, 'Category has questions');
@@ -114,14 +130,14 @@ export class QuestionService {
 
   async create(pharmacyId: number, body: QuestionBody): Promise<Question> {
     const v = await this.checkBody(pharmacyId, body);
-    const [id] = await this.repo.insertQuestions(pharmacyId, [v]);
+    const [id] = await this.repo.insertQuestions(pharmacyId, [v]).catch(categoryGone);
     return this.detail(pharmacyId, id);
   }
 
   async update(pharmacyId: number, id: number, body: QuestionBody): Promise<Question> {
     if (!(await this.repo.find(pharmacyId, id))) throw notFound();
     const v = await this.checkBody(pharmacyId, body);
-    if (!(await this.repo.updateQuestion(pharmacyId, id, v))) throw notFound();
+    if (!(await this.repo.updateQuestion(pharmacyId, id, v).catch(categoryGone))) throw notFound();
     return this.detail(pharmacyId, id);
   }
 
@@ -141,8 +157,7 @@ export class QuestionService {
       result = await this.repo.deleteQuestion(pharmacyId, id);
     } catch (err) {
       // bound by a live at the same moment: the foreign key refuses (23503)
-      if ((err as { code?: string; cause?: { code?: string } }).code === '23503') result = 'bound';
-      else if ((err as { cause?: { code?: string } }).cause?.code === '23503') result = 'bound';
+      if (isForeignKeyViolation(err)) result = 'bound';
       else throw err;
     }
     if (result === 'missing') throw notFound();
