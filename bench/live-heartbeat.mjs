@@ -16,6 +16,7 @@
 // measureHeartbeats() with its own database and server (skip with --skip-heartbeat).
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -166,6 +167,7 @@ async function measureRun({ baseUrl, databaseUrl, liveId, tokens, pids, postgres
   await beatLoad({ url, tokens, connections, duration: 3 });
   await sleep(1500); // the warm-up's beats flushed
   const before = await creditedBeats(databaseUrl, liveId);
+  const loadBefore = loadavg()[0];
   const pgBefore = postgresPid ? treeCpu([postgresPid]) : new Map();
   const { result: run, cpu_ms } = await cpuMsAround([...pids, postgresPid].filter(Boolean), () =>
     beatLoad({ url, tokens, connections, duration }),
@@ -196,13 +198,15 @@ async function measureRun({ baseUrl, databaseUrl, liveId, tokens, pids, postgres
     credited: after.beats - before.beats,
     /** PostgreSQL transactions (autocommit statements) per beat: the session lookup, the batched flush, … */
     db_xacts_per_beat: ok ? +((after.xacts - before.xacts - 2) / ok).toFixed(3) : null,
+    /** The machine's 1-minute load average before and after the run (2 cores: above 2, other work competed). */
+    load_avg: [+loadBefore.toFixed(1), +loadavg()[0].toFixed(1)],
     /** live_watch rows differing from the sums of live_heartbeat (0 = reconciled). */
     watch_mismatched: after.mismatched,
   };
   log(
     `  ${out.beats_per_s} beats/s answered 200 (${JSON.stringify(statuses)}), p50 ${out.p50_ms} ms p99 ${out.p99_ms} ms, ` +
       `${out.cpu_ms_per_beat} ms CPU per beat (PG ${out.cpu_ms_per_beat_postgres}), ${out.db_xacts_per_beat} statements ` +
-      `per beat; credited ${out.credited}, ` +
+      `per beat; credited ${out.credited}, load ${out.load_avg.join(' → ')}, ` +
       `live_watch mismatches ${out.watch_mismatched}`,
   );
   return out;
@@ -407,10 +411,10 @@ export function heartbeatLines(run) {
   if (!run) return [];
   if (run.error) return [`Heartbeats failed: ${run.error}`, ''];
   const row = (label, r) =>
-    `| ${label} | ${r.viewers} | ${r.connections} | ${r.beats_per_s} | ${r.p50_ms} | ${r.p99_ms} | ${r.errors} | ${r.cpu_ms_per_beat} (PG ${r.cpu_ms_per_beat_postgres}) | ${r.credited} | ${r.watch_mismatched} |`;
+    `| ${label} | ${r.viewers} | ${r.connections} | ${r.beats_per_s} | ${r.p50_ms} | ${r.p99_ms} | ${r.errors} | ${r.cpu_ms_per_beat} (PG ${r.cpu_ms_per_beat_postgres}) | ${r.db_xacts_per_beat} | ${r.credited} | ${r.watch_mismatched} | ${r.load_avg?.join(' → ') ?? ''} |`;
   return [
-    '| live heartbeats (POST …/heartbeat) | viewers | connections | beats/s (200) | p50 ms | p99 ms | errors | CPU ms / beat (of which PG) | credited | live_watch mismatches |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| live heartbeats (POST …/heartbeat) | viewers | connections | beats/s (200) | p50 ms | p99 ms | errors | CPU ms / beat (of which PG) | statements / beat | credited | live_watch mismatches | load avg |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     row('baseline: bare Fastify + pg', run.baseline),
     row(`product, one instance (${run.ratio_to_bare} of bare)`, run.product),
     '',
