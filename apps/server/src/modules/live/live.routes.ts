@@ -138,7 +138,6 @@ export async function liveRoutes(app: FastifyInstance, { storage }: ModuleContex
   route(app, c.addMaterial, async (request) => {
     const pharmacyId = request.pharmacyId!;
     const liveId = request.params.id;
-    await service.assertLive(pharmacyId, liveId);
     if (!request.isMultipart())
       throw AppError.badParams('file', liveMessages.materialMissing, 'Expected multipart/form-data');
     let data: Buffer | null = null;
@@ -172,6 +171,8 @@ export async function liveRoutes(app: FastifyInstance, { storage }: ModuleContex
         'Material type not allowed or content does not match its name',
       );
     }
+    // the body is read (and judged) first: a broken upload answers 400 whatever the live
+    await service.assertLive(pharmacyId, liveId);
     const key = `${randomBytes(18).toString('base64url')}.${ext}`;
     await storage.put(key, data);
     const material = await service.addMaterial(pharmacyId, liveId, {

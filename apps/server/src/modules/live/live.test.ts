@@ -493,6 +493,12 @@ describe('materials', () => {
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().msg).toBe('资料文件不能超过 20MB');
     expect((await upload(live.id, [{ name: 'file', filename: 'a.pdf', content: PDF }], cs)).statusCode).toBe(403);
+    // another pharmacy's live: as missing, and nothing stored for it
+    const theirs = await createLive(otherAdmin, p3);
+    const foreign = await upload(theirs.id, [{ name: 'file', filename: 'a.pdf', content: PDF }]);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().msg).toBe('直播不存在');
+    expect((await call('GET', `/live/${theirs.id}/materials`, otherAdmin, p3)).json().data).toEqual([]);
     expect((await call('GET', `/live/${live.id}/materials`, manager, p1)).json().data).toEqual([]);
   });
 });
