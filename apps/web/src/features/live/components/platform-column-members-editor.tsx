@@ -1,5 +1,5 @@
 import type { ColumnSubmission } from '@pharmacy/shared';
-import { Button, Card, Col, Empty, Input, Row, Space, Table, Tag } from 'antd';
+import { Button, Card, Col, Input, Row, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type Key, useMemo, useState } from 'react';
 import { dialogToast } from '../../../lib/feedback';
@@ -116,7 +116,7 @@ export function PlatformColumnMembersEditor({
               columns={chosenColumns}
               dataSource={chosen}
               pagination={false}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有选择专栏" /> }}
+              locale={{ emptyText: <span style={{ color: 'rgba(0, 0, 0, 0.65)' }}>还没有选择专栏</span> }}
             />
           </Card>
         </Col>
@@ -143,7 +143,7 @@ export function PlatformColumnMembersEditor({
               loading={approvedLoading}
               rowSelection={canEdit ? { selectedRowKeys: picked, onChange: setPicked } : undefined}
               pagination={{ pageSize: 10, hideOnSinglePage: true, size: 'small' }}
-              locale={{ emptyText: '没有可添加的专栏' }}
+              locale={{ emptyText: <span style={{ color: 'rgba(0, 0, 0, 0.65)' }}>没有可添加的专栏</span> }}
             />
             {canEdit ? (
               <Button style={{ marginTop: 8 }} disabled={picked.length === 0} onClick={add}>

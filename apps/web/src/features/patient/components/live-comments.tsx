@@ -1,5 +1,5 @@
 import { LIVE_COMMENT_MAX, type LiveComment } from '@pharmacy/shared';
-import { Button, Empty, Input } from 'antd';
+import { Button, Input } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getLiveComments, postLiveComment } from '../api/live-comments';
 import { Card } from './bits';
@@ -96,9 +96,12 @@ export function LiveComments({
   return (
     <Card title="互动">
       {list.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有人发言" />
+        <div className="patient-muted" style={{ padding: '12px 0', textAlign: 'center' }}>
+          还没有人发言
+        </div>
       ) : (
-        <ul className="live-comments-list" ref={listRef} aria-label="评论">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        <ul className="live-comments-list" ref={listRef} aria-label="评论" tabIndex={0}>
           {list.map((c) => (
             <li key={c.id} className="live-comment">
               <span className={c.staff ? 'live-comment-name live-comment-name--staff' : 'live-comment-name'}>

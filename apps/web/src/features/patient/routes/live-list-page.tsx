@@ -13,11 +13,11 @@ export default function LiveListPage() {
       <Empty
         style={{ marginTop: 48 }}
         description={
-          <>
+          <span style={{ color: 'rgba(0, 0, 0, 0.75)' }}>
             还没有报名的直播课程
             <br />
             <span className="patient-muted">打开药店发给您的营期邀请链接即可报名</span>
-          </>
+          </span>
         }
       />
     );
