@@ -46,7 +46,7 @@ afterEach(() => {
   instances.length = 0;
 });
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 20_000 };
 const flush = () =>
   act(async () => {
     await new Promise((r) => setTimeout(r, 0));

@@ -12,7 +12,7 @@ vi.mock('../../../lib/http', async (importOriginal) => ({
   callApi: vi.fn(),
 }));
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 20_000 };
 const column = { id: 9, title: '控糖训练营', pharmacy_name: '康心大药房（北京店）' };
 const successes: string[] = [];
 

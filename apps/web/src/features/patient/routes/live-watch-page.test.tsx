@@ -34,7 +34,7 @@ vi.mock('../../../components/live-player/live-player', () => ({
   ),
 }));
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 20_000 };
 
 const live = (extra: Partial<ViewerLive> = {}): ViewerLive => ({
   id: 31,
