@@ -1,6 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { QUESTION_IMPORT_MAX_ROWS, type QuestionCategory, type QuestionImportResult } from '@pharmacy/shared';
-import { Alert, Button, Flex, Form, Modal, Result, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Modal, Result, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { downloadQuestionTemplate, useImportQuestions } from '../api/question-import';
 import { QuestionCategorySelect } from './question-category-select';
@@ -74,15 +74,18 @@ export function QuestionImportDialog(props: {
           >
             下载模板
           </Button>
-          <Form.Item label="未填分类的题目放入" style={{ marginBottom: 0, minWidth: 320 }}>
-            <QuestionCategorySelect
-              categories={props.categories}
-              value={categoryId}
-              onChange={setCategoryId}
-              placeholder="不指定（未分类）"
-              aria-label="默认分类"
-            />
-          </Form.Item>
+          <Flex align="center" gap={8}>
+            <Typography.Text>未填分类的题目放入</Typography.Text>
+            <div style={{ width: 220 }}>
+              <QuestionCategorySelect
+                categories={props.categories}
+                value={categoryId}
+                onChange={setCategoryId}
+                placeholder="不指定（未分类）"
+                aria-label="默认分类"
+              />
+            </div>
+          </Flex>
         </Flex>
         <Upload.Dragger
           accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

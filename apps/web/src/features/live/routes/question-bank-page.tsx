@@ -58,12 +58,17 @@ const columns: ColumnsType<Question> = [
     key: 'category_name',
     title: '分类',
     dataIndex: 'category_name',
-    width: 120,
+    width: 130,
     render: (name: string | null) => name ?? <Typography.Text type="secondary">未分类</Typography.Text>,
   },
-  { key: 'answer', title: '答案', width: 80, render: (_: unknown, q) => answerText(q.type, q.answer) },
-  { key: 'score', title: '分值', dataIndex: 'score', width: 60, align: 'right' },
-  { key: 'live_count', title: '使用次数', dataIndex: 'live_count', width: 80, align: 'right' },
+  {
+    key: 'answer',
+    title: '答案',
+    width: 80,
+    render: (_: unknown, q) => <span style={{ whiteSpace: 'nowrap' }}>{answerText(q.type, q.answer)}</span>,
+  },
+  { key: 'score', title: '分值', dataIndex: 'score', width: 70, align: 'right' },
+  { key: 'live_count', title: '使用次数', dataIndex: 'live_count', width: 90, align: 'right' },
 ];
 
 /** Row actions and dialogs that write need canManageLive (the server's liveManageAccess). */
