@@ -42,7 +42,7 @@ export function LiveSyncDialog({ id, title, onClose }: { id: number; title?: str
         okText="知道了"
         onOk={onClose}
         onCancel={onClose}
-        cancelButtonProps={{ hidden: true }}
+        footer={(_, { OkBtn }) => <OkBtn />}
       >
         <Alert
           type="success"
