@@ -1,5 +1,6 @@
 import { liveStaffRoles } from '@pharmacy/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../lib/sql-rows';
 
@@ -39,7 +40,12 @@ export interface TeamStatRow {
   amount: string;
 }
 
-const day = (column: string) => sql.raw(`(${column} at time zone 'Asia/Shanghai')::date`);
+/**
+ * The Shanghai day of an instant. Shanghai has kept UTC+8 without summer time since 1991, so the fixed offset gives the
+ * same day as the zone's rules for every row this product holds, without the zone lookup per row (about a sixth of the
+ * statement's time in bench/team-stat.mjs). The range's bounds come from shanghaiDayStart/End (the full rules).
+ */
+const day = (column: string) => sql.raw(`(${column} at time zone interval '+08:00')::date`);
 const STAFF_ROLES = sql.raw(liveStaffRoles.map((r) => `'${r}'`).join(', '));
 
 /**
@@ -72,9 +78,21 @@ export class TeamStatRepository {
     return rows;
   }
 
+  /**
+   * On PostgreSQL a named prepared statement (parsed and planned once per pooled connection; the text is the same for
+   * every call of a variant, with or without the team filter); PGlite runs it as any statement.
+   */
   async stat(r: TeamStatRange): Promise<TeamStatRow[]> {
-    const { rows } = await queryRows<TeamStatRow>(this.db, teamStatQuery(r));
-    return rows;
+    const query = teamStatQuery(r);
+    const client = (this.db as { $client?: unknown }).$client;
+    if (client instanceof pg.Pool) {
+      const dialect = (this.db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } })
+        .dialect;
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const name = r.teamId === undefined ? 'live_team_stat' : 'live_team_stat_team';
+      return (await client.query<TeamStatRow & pg.QueryResultRow>({ name, text, values: params })).rows;
+    }
+    return (await queryRows<TeamStatRow>(this.db, query)).rows;
   }
 }
 
