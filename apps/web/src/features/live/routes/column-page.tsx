@@ -51,14 +51,26 @@ const columns: ColumnsType<Column> = [
     ),
   },
   { key: 'status', title: '状态', width: 220, render: (_: unknown, row) => <ColumnStatusCell column={row} /> },
-  { key: 'period_count', title: '营期数', dataIndex: 'period_count', width: 90, align: 'right' },
-  { key: 'enrolled_count', title: '报名人数', dataIndex: 'enrolled_count', width: 100, align: 'right' },
+  {
+    key: 'period_count',
+    title: <span style={{ whiteSpace: 'nowrap' }}>营期数</span>,
+    dataIndex: 'period_count',
+    width: 90,
+    align: 'right',
+  },
+  {
+    key: 'enrolled_count',
+    title: <span style={{ whiteSpace: 'nowrap' }}>报名人数</span>,
+    dataIndex: 'enrolled_count',
+    width: 100,
+    align: 'right',
+  },
   {
     key: 'created_at',
     title: '创建时间',
     dataIndex: 'created_at',
     width: 160,
-    render: (t: string) => formatDateTime(t),
+    render: (t: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(t)}</span>,
   },
 ];
 

@@ -67,8 +67,20 @@ const columns: ColumnsType<Question> = [
     width: 80,
     render: (_: unknown, q) => <span style={{ whiteSpace: 'nowrap' }}>{answerText(q.type, q.answer)}</span>,
   },
-  { key: 'score', title: '分值', dataIndex: 'score', width: 70, align: 'right' },
-  { key: 'live_count', title: '使用次数', dataIndex: 'live_count', width: 90, align: 'right' },
+  {
+    key: 'score',
+    title: <span style={{ whiteSpace: 'nowrap' }}>分值</span>,
+    dataIndex: 'score',
+    width: 70,
+    align: 'right',
+  },
+  {
+    key: 'live_count',
+    title: <span style={{ whiteSpace: 'nowrap' }}>使用次数</span>,
+    dataIndex: 'live_count',
+    width: 90,
+    align: 'right',
+  },
 ];
 
 /** Row actions and dialogs that write need canManageLive (the server's liveManageAccess). */
