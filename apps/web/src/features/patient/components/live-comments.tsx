@@ -1,6 +1,7 @@
-import { LIVE_COMMENT_MAX, type LiveComment } from '@pharmacy/shared';
+import { LIVE_COMMENT_MAX, type LiveComment, liveMessages } from '@pharmacy/shared';
 import { Button, Input } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../../lib/http';
 import { getLiveComments, postLiveComment } from '../api/live-comments';
 import { Card } from './bits';
 
@@ -86,8 +87,9 @@ export function LiveComments({
       const comment = await postLiveComment(liveId, content);
       setText('');
       merge([comment]);
-    } catch {
-      // callApi has shown why (muted, comments off)
+    } catch (error) {
+      // callApi has shown why; a refusal because I was muted meanwhile closes the box
+      if (isApiError(error) && error.httpCode === 403 && error.msg === liveMessages.muted) setMuted(true);
     } finally {
       setSending(false);
     }

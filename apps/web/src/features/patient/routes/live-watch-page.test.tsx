@@ -11,7 +11,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindFeedback, unbindFeedback } from '../../../lib/feedback';
-import { callApi } from '../../../lib/http';
+import { ApiError, callApi } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session-store';
 import { installDomStubs } from '../../../lib/testing/dom';
 import LiveWatchPage from './live-watch-page';
@@ -195,6 +195,46 @@ describe('watch page heartbeats', () => {
     vi.useRealTimers();
     await screen.findByText('正在播放回放', undefined, WAIT);
     expect(screen.getByTestId('player').dataset.src).toBe('/live-demo/replay/index.m3u8');
+  });
+
+  it('stops beating after a refusal and says why (blacklisted meanwhile)', async () => {
+    let refuse = false;
+    const refusal = () =>
+      new ApiError({
+        httpCode: 403,
+        message: 'blacklisted',
+        msg: '您暂时无法报名或观看该药店的直播',
+        responseData: { code: 403, msg: '您暂时无法报名或观看该药店的直播' },
+      });
+    serveApi([
+      [
+        liveViewerContracts.live,
+        () => {
+          if (refuse) throw refusal();
+          return live();
+        },
+      ],
+      [liveViewerContracts.comments, comments],
+      [
+        liveViewerContracts.heartbeat,
+        () => {
+          if (refuse) throw refusal();
+          return { status: 'live', viewers_now: 3, combo_pinned: false };
+        },
+      ],
+    ]);
+    renderWatch();
+    await screen.findByText('高血压用药课堂', undefined, WAIT);
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByText('模拟播放'));
+    await act(() => vi.advanceTimersByTimeAsync(BEAT_MS));
+    expect(callsOf(liveViewerContracts.heartbeat)).toHaveLength(1);
+    refuse = true;
+    await act(() => vi.advanceTimersByTimeAsync(BEAT_MS));
+    await act(() => vi.advanceTimersByTimeAsync(4 * BEAT_MS));
+    expect(callsOf(liveViewerContracts.heartbeat)).toHaveLength(2);
+    vi.useRealTimers();
+    await screen.findByText('您暂时无法报名或观看该药店的直播', undefined, WAIT);
   });
 });
 

@@ -42,7 +42,10 @@ export default function LiveWatchPage() {
     },
     [id, status, queryClient],
   );
-  useLiveHeartbeat(id ?? 0, data?.play_url ? (data.mode ?? null) : null, playing, onAnswer);
+  const onRefused = useCallback(() => {
+    if (id) void queryClient.invalidateQueries({ queryKey: liveKeys.live(id) });
+  }, [id, queryClient]);
+  useLiveHeartbeat(id ?? 0, data?.play_url ? (data.mode ?? null) : null, playing, onAnswer, onRefused);
 
   const onPlayingChange = useCallback((next: boolean) => {
     setPlaying(next);
@@ -52,9 +55,10 @@ export default function LiveWatchPage() {
 
   if (!id) return <Result status="warning" title="链接不完整" extra={<Link to="/patient/live">返回直播课堂</Link>} />;
   if (live.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
-  if (!data) {
-    const error = live.error;
-    const refused = isApiError(error) && error.httpCode === 403;
+  // no live, or a refusal on reading it again (blacklisted or the live withdrawn meanwhile): say why
+  const error = live.error;
+  const refused = isApiError(error) && error.httpCode === 403;
+  if (!data || refused || (isApiError(error) && error.httpCode === 404)) {
     return (
       <Result
         status={refused ? 'warning' : '404'}
