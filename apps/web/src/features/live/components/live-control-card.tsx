@@ -1,6 +1,6 @@
 import { CommentOutlined, TeamOutlined } from '@ant-design/icons';
 import type { LiveControlRow } from '@pharmacy/shared';
-import { Card, Flex, Statistic, Switch, Typography } from 'antd';
+import { Button, Card, Flex, Statistic, Switch, Typography } from 'antd';
 import { LivePlayer } from '../../../components/live-player/live-player';
 import { dialogToast } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
@@ -110,6 +110,9 @@ export function LiveControlCard({
             )}
           </Flex>
           <Flex gap={8}>
+            <Button size="small" type={selected ? 'default' : 'link'} aria-pressed={selected} onClick={onSelect}>
+              预览与互动
+            </Button>
             <LiveFlowButtons id={live.id} status={live.status} only={['start', 'end']} size="small" />
           </Flex>
         </Flex>
