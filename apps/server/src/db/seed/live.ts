@@ -300,8 +300,8 @@ const COLUMNS: DemoColumn[] = [
     status: 'approved',
     platform: '健康大讲堂',
     periods: [
-      { key: 'c1p1', name: '第一期', from: -16, to: -1, lives: ['bp', 'dm', 'lipid'], patients: 24 },
-      { key: 'c1p2', name: '第二期', from: -1, to: 12, lives: ['heart', 'gout', 'insulin'], patients: 14 },
+      { key: 'c1p1', name: '第一期', from: -16, to: -1, lives: ['bp', 'dm', 'lipid'], patients: 16 },
+      { key: 'c1p2', name: '第二期', from: -1, to: 12, lives: ['heart', 'gout', 'insulin'], patients: 10 },
       { key: 'c1p3', name: '第三期', from: 14, to: 28, lives: ['elderly', 'hp'], patients: 0 },
     ],
   },
@@ -313,7 +313,7 @@ const COLUMNS: DemoColumn[] = [
     status: 'pending',
     platform: '名医公开课',
     periods: [
-      { key: 'c2p1', name: '十一月营', from: -8, to: 6, lives: ['cold', 'child', 'heart', 'allergy'], patients: 20 },
+      { key: 'c2p1', name: '十一月营', from: -8, to: 6, lives: ['cold', 'child', 'heart', 'allergy'], patients: 14 },
       { key: 'c2p2', name: '十二月营', from: 7, to: 30, lives: ['elderly', 'box'], patients: 6 },
     ],
   },
@@ -323,7 +323,7 @@ const COLUMNS: DemoColumn[] = [
     intro: '杭州西湖店的药师公益课：常见病用药与慢病管理。',
     cover: cover('column-family'),
     status: 'draft',
-    periods: [{ key: 'hz1', name: '第一期', from: -7, to: 10, lives: ['hz-bp', 'hz-allergy'], patients: 10 }],
+    periods: [{ key: 'hz1', name: '第一期', from: -7, to: 10, lives: ['hz-bp', 'hz-allergy'], patients: 8 }],
   },
 ];
 
@@ -945,7 +945,7 @@ async function seedInside(tx: Tx, now: number): Promise<boolean> {
     for (const accountId of enrolled) {
       const isDemo = accountId === demoPatient.id;
       const liveEnd = l.endedAt ?? now - 5 * 1000;
-      if (!isDemo && r() < 0.72) {
+      if (!isDemo && r() < 0.66) {
         const join = l.startedAt + int(r, 0, 12) * MINUTE + int(r, 0, 59) * 1000;
         const maxBeats = Math.floor((liveEnd - join) / step);
         if (maxBeats > 0) {
@@ -968,7 +968,7 @@ async function seedInside(tx: Tx, now: number): Promise<boolean> {
       if (l.status === 'ended' && (isDemo ? l.key === 'bp' : r() < 0.22)) {
         const day = l.endedAt! + int(r, 1, Math.max(1, Math.floor((now - l.endedAt!) / DAY) - 1)) * DAY;
         const startAt = isDemo ? l.endedAt! + 2 * DAY - 3 * HOUR : Math.min(day, now - 2 * HOUR);
-        const beats = isDemo ? 156 : int(r, 60, 360);
+        const beats = isDemo ? 156 : int(r, 60, 240);
         if (startAt + beats * step < now) {
           sessions.push({
             pharmacy_id: l.row.pharmacyId,
