@@ -12,12 +12,13 @@ import {
   viewerPeriodSchema,
 } from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../lib/sql-rows';
 import { createTestApp, headers, type TestApp } from '../../test/test-app';
 import { HeartbeatWriter } from './heartbeat-writer';
 import { ViewerRepository } from './viewer.repository';
-import { viewerServices } from './viewer.routes';
+import { BEAT_SESSION_TTL_MS, BeatSessions, viewerServices } from './viewer.routes';
 import { ViewerService } from './viewer.service';
 
 let t: TestApp;
@@ -387,6 +388,39 @@ describe('heartbeats', () => {
       msg: liveMessages.blacklisted,
     });
     await service.close();
+  });
+
+  it('the beats reuse a session they have seen (BEAT_SESSION_TTL_MS); every other call reads it afresh', async () => {
+    const f = await newLive();
+    const v = await newViewer();
+    await enrol(f, v);
+    expect((await beat(f.liveId, v)).statusCode).toBe(200);
+    await t.database.db.execute(sql`update session set revoked_at = now() where account_id = ${v.id}`);
+    // the beat is answered from the remembered session (no lookup); the page's own calls are refused at once
+    expect((await beat(f.liveId, v)).statusCode).toBe(200);
+    expect((await call('GET', `/live/viewer/lives/${f.liveId}`, v.token)).statusCode).toBe(401);
+    expect((await call('GET', `/live/viewer/lives/${f.liveId}/comments`, v.token)).statusCode).toBe(401);
+    // a session never seen by the beats is looked up: an unknown token is 401
+    const stranger = { ...v, token: 'no-such-token' };
+    expect((await beat(f.liveId, stranger)).statusCode).toBe(401);
+  });
+
+  it('BeatSessions forgets a session after its TTL', () => {
+    let now = 0;
+    const sessions = new BeatSessions(() => now);
+    const request = (token: string) => ({ headers: { auth: token }, user: null }) as unknown as FastifyRequest;
+    const first = request('abc');
+    sessions.recall(first);
+    expect(first.user).toBeNull();
+    first.user = { accountId: 7 } as FastifyRequest['user'];
+    sessions.remember(first);
+    const second = request('abc');
+    sessions.recall(second);
+    expect(second.user?.accountId).toBe(7);
+    now += BEAT_SESSION_TTL_MS;
+    const third = request('abc');
+    sessions.recall(third);
+    expect(third.user).toBeNull();
   });
 
   it('a bad mode is a 400 in Chinese', async () => {
