@@ -242,6 +242,10 @@ describe('live demo data', () => {
     const hidden = comments.filter((c) => c.status === 'hidden');
     expect(hidden.length).toBeGreaterThan(0);
     expect(hidden.every((c) => c.muted)).toBe(true);
+    // the demo patient, the newcomer's viewer, is muted nowhere
+    const demoMuted = await rows<{ n: number }>(sql`
+      select count(*)::int as n from live_mute m join account a on a.id = m.account_id where a.phone = '13900000001'`);
+    expect(demoMuted[0].n).toBe(0);
     const orders = await rows<{ status: string; after: boolean; watched: boolean; lines: number }>(sql`
       select o.status,
         exists (select 1 from live_enrollment e where e.account_id = o.account_id and e.pharmacy_id = o.pharmacy_id

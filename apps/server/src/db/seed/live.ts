@@ -1085,8 +1085,9 @@ async function seedInside(tx: Tx, now: number): Promise<boolean> {
         createdAt: new Date(l.startedAt + 3 * MINUTE + Math.floor(r() * (span - 4 * MINUTE))),
       });
     }
-    if (l.key === 'bp' || l.key === 'heart') {
-      const spammer = seen[seen.length - 1];
+    // never the demo patient: she is the newcomer's viewer, and would find herself muted
+    const spammer = [...seen].reverse().find((id) => id !== demoPatient.id);
+    if ((l.key === 'bp' || l.key === 'heart') && spammer !== undefined) {
       timed.push({
         pharmacyId: l.row.pharmacyId,
         liveId: l.id,

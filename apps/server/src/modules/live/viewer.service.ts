@@ -42,12 +42,23 @@ const refusal = (verdict: AccessVerdict) =>
 const badRequest = (msg: string, message: string, field?: string) =>
   new AppError(400, ErrorCode.BAD_PARAMS, msg, message, field ? { field } : null);
 
-/** A comment as the contract shapes it; viewers never learn who is muted. */
-export const toComment = (r: CommentRow, showMuted: boolean) => ({
+/** Another viewer's name as a viewer sees it: the surname and a star per other character (王丽娟 → 王**). */
+export const viewerMaskedName = (name: string) => (name ? `${[...name][0]}${'*'.repeat([...name].length - 1)}` : '');
+
+/**
+ * A comment as the contract shapes it. Staff see names and who is muted; a viewer never learns who is muted, and sees
+ * other viewers' names masked (the host's and their own in full).
+ */
+export const toComment = (r: CommentRow, showMuted: boolean, viewerId?: number) => ({
   id: r.id,
   live_id: r.live_id,
   account_id: r.account_id,
-  name: displayName(r.a_name, r.a_phone),
+  name:
+    showMuted || r.staff || r.account_id === viewerId
+      ? displayName(r.a_name, r.a_phone)
+      : r.a_name
+        ? viewerMaskedName(r.a_name)
+        : displayName(null, r.a_phone),
   staff: r.staff,
   content: r.content,
   status: r.status,
@@ -363,7 +374,7 @@ export class ViewerService {
     if (afterId !== undefined && chat.full && chat.rows.length && afterId < chat.rows[0].id - 1) {
       rows = await this.repo.comments(liveId, { afterId, withHidden: false, limit: COMMENT_PAGE });
     }
-    return { list: rows.map((r) => toComment(r, false)), muted };
+    return { list: rows.map((r) => toComment(r, false, accountId)), muted };
   }
 
   async postComment(liveId: number, accountId: number, content: string) {
@@ -373,7 +384,7 @@ export class ViewerService {
     const id = await this.repo.insertComment(live.pharmacy_id, liveId, accountId, content, false);
     this.forgetChat(liveId);
     const row = await this.repo.comment(id);
-    return toComment(row!, false);
+    return toComment(row!, false, accountId);
   }
 
   // ------------------------------------------------------------------------------------------------ exam

@@ -468,6 +468,25 @@ describe('comments (viewer)', () => {
     expect((await call('GET', `/live/viewer/lives/${f.liveId}`, v.token)).json().data.muted).toBe(true);
   });
 
+  it("shows a viewer other viewers' names masked, their own and the host's in full; staff see all names", async () => {
+    const f = await newLive();
+    const a = await newViewer('欧阳明月');
+    const b = await newViewer('张三');
+    await enrol(f, a);
+    await enrol(f, b);
+    await call('POST', `/live/viewer/lives/${f.liveId}/comments`, a.token, { content: '老师好' });
+    await call('POST', `/live/${f.liveId}/comments`, cs, { content: '欢迎大家' }, pharmacyId);
+    const host = (await call('GET', `/live/${f.liveId}/comments`, cs, undefined, pharmacyId)).json().data.at(-1).name;
+    const names = async (v: Viewer) =>
+      (
+        (await call('GET', `/live/viewer/lives/${f.liveId}/comments`, v.token)).json().data.list as { name: string }[]
+      ).map((c) => c.name);
+    expect(await names(a)).toEqual(['欧阳明月', host]);
+    expect(await names(b)).toEqual(['欧***', host]);
+    const staffNames = (await call('GET', `/live/${f.liveId}/comments`, cs, undefined, pharmacyId)).json().data;
+    expect(staffNames.map((c: { name: string }) => c.name)).toEqual(['欧阳明月', host]);
+  });
+
   it('refuses comments when chat is off (400)', async () => {
     const f = await newLive({
       config: { chat_enabled: false, exam_enabled: false, replay_enabled: true, pass_score: 60 },
