@@ -113,6 +113,25 @@ export async function createWorld(t: TestApp): Promise<World> {
         `select greeting, off_hours_reply from chat_setting where pharmacy_id = ${pharmacyA}`,
       )
     ).flatMap((r) => [r.greeting, r.off_hours_reply]),
+    // what A publishes to the viewers of its live classes (docs/live.md): any account may open a camp period's
+    // landing page and enrol, then watch its lives: the column and period, the published lives bound to a period,
+    // their handouts, bound combo, visible comments and exam questions
+    ...(
+      await query<{ v: string | null }>(
+        t,
+        `with shown as (select l.* from live l where l.pharmacy_id = ${pharmacyA} and l.status <> 'draft'
+           and exists (select 1 from column_period_live pl where pl.live_id = l.id))
+         select unnest(array[title, intro, lecturer, cover_url, pull_url, replay_url]) as v from shown
+         union all select unnest(array[m.name, m.url]) from live_material m join shown on shown.id = m.live_id
+         union all select c.content from live_comment c join shown on shown.id = c.live_id where c.status = 'visible'
+         union all select unnest(array[q.stem, q.analysis]) from question q
+           join live_question lq on lq.question_id = q.id join shown on shown.id = lq.live_id
+         union all select s.name from quote_set s join shown on shown.quote_set_id = s.id
+         union all select unnest(array[c.title, c.intro, c.cover_url]) from live_column c
+           where c.pharmacy_id = ${pharmacyA} and exists (select 1 from column_period p where p.column_id = c.id)
+         union all select p.name from column_period p where p.pharmacy_id = ${pharmacyA}`,
+      )
+    ).flatMap((r) => (r.v ? [r.v] : [])),
   ];
   const secretValues = owned.secretValues.filter((v) => !shownToAll.some((shown) => shown.includes(v)));
   const { ownedIds } = owned;
