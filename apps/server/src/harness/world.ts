@@ -2,6 +2,7 @@ import { hasAdminPermission, hasPharmacyPermission } from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { hashPassword, randomToken, sha256Hex } from '../lib/crypto';
+import { flushDeferredWrites } from '../lib/deferred-writes';
 import { subjectForPharmacy, toPrincipal } from '../plugins/principal';
 import type { TestApp } from '../test/test-app';
 
@@ -260,6 +261,8 @@ async function readTableList(t: TestApp) {
  * different number (a table created or dropped since) reads the list again.
  */
 export async function snapshotCounts(t: TestApp): Promise<Record<string, number>> {
+  // batches a module writes later (heartbeats) belong to the calls that were accepted, not to the next one
+  await flushDeferredWrites(t.app.db);
   let list = tableLists.get(t.database) ?? (await readTableList(t));
   for (let attempt = 0; ; attempt++) {
     const rows = await query<{ t: string; n: number }>(t, list.union);

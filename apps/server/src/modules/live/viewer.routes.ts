@@ -1,6 +1,7 @@
 import { liveViewerContracts as c } from '@pharmacy/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sha256Hex } from '../../lib/crypto';
+import { registerDeferredWrites } from '../../lib/deferred-writes';
 import type { ModuleContext } from '../../lib/module';
 import { ok, route } from '../../lib/route';
 import { audit } from '../../plugins/audit';
@@ -68,6 +69,7 @@ export async function viewerRoutes(app: FastifyInstance, _context: ModuleContext
   });
   const service = new ViewerService(new ViewerRepository(app.db), writer);
   viewerServices.set(app.db, service);
+  registerDeferredWrites(app.db, () => writer.flush());
   // the buffered beats are written before the database closes (the db plugin's onClose runs after this one's)
   app.addHook('onClose', async () => service.close());
 
