@@ -1,9 +1,7 @@
+export { showServerFieldError, zodRule } from '../../../components/form-field-errors';
+
 import { formatShanghaiDateTime, judgeAnswerLabels, parseShanghaiTime, type QuestionType } from '@pharmacy/shared';
-import type { FormInstance } from 'antd';
-import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { z } from 'zod';
-import { isApiError } from '../../../lib/http';
 
 /** Watch time as people read it: 1小时5分、12分30秒、45秒. */
 export function formatWatchTime(seconds: number): string {
@@ -37,35 +35,6 @@ export function toPickerTime(iso: string | null | undefined): Dayjs | null {
 export function fromPickerTime(value: Dayjs | null | undefined): string | undefined {
   if (!value?.isValid()) return undefined;
   return parseShanghaiTime(value.format('YYYY-MM-DD HH:mm'))?.toISOString();
-}
-
-/**
- * An antd rule from one field of a shared zod schema: the form shows the server's own Chinese message for the same
- * value before anything is sent.
- */
-export const zodRule = (schema: z.ZodType): Rule => ({
-  validator: async (_rule, value) => {
-    const result = schema.safeParse(value);
-    if (!result.success) throw new Error(result.error.issues[0]?.message ?? '格式不正确');
-  },
-});
-
-/**
- * Puts a 400 "<field> <reason>" refusal (AppError.badParams, or data.field) under that field of the form (a dotted
- * name such as config.pass_score is a nested field); the HTTP layer has shown the toast too. Answers whether it
- * found the field.
- */
-export function showServerFieldError(form: FormInstance, error: unknown, fields: readonly string[]): boolean {
-  if (!isApiError(error)) return false;
-  const named = (error.data as { field?: unknown } | null)?.field;
-  const fromData = typeof named === 'string' ? fields.find((f) => named === f || named.startsWith(`${f}.`)) : undefined;
-  const fromMsg = fields.find((f) => error.msg.startsWith(`${f} `) || error.msg.startsWith(`${f}.`));
-  const field = fromData ?? fromMsg;
-  if (!field) return false;
-  const prefix = /^[A-Za-z_][\w.]*\s/.exec(error.msg);
-  const reason = prefix?.[0].startsWith(field) ? error.msg.slice(prefix[0].length) : error.msg;
-  form.setFields([{ name: field.split('.'), errors: [reason] }]);
-  return true;
 }
 
 /** A question's answer as the exam list shows it: 正确 / 错误 for a judge question, the keys otherwise (A、C). */

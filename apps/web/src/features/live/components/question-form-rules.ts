@@ -1,36 +1,6 @@
+export { showServerFieldError, zodRule } from '../../../components/form-field-errors';
+
 import { judgeAnswerLabels, QUESTION_OPTION_KEYS, type QuestionCategory, type QuestionType } from '@pharmacy/shared';
-import type { FormInstance } from 'antd';
-import type { Rule } from 'antd/es/form';
-import type { z } from 'zod';
-import { isApiError } from '../../../lib/http';
-
-/**
- * An antd rule from one field of a shared zod schema: the form shows the server's own Chinese message for the same
- * value before anything is sent.
- */
-export const zodRule = (schema: z.ZodType): Rule => ({
-  validator: async (_rule, value) => {
-    const result = schema.safeParse(value);
-    if (!result.success) throw new Error(result.error.issues[0]?.message ?? '格式不正确');
-  },
-});
-
-/**
- * Puts a 400 "<field> <reason>" refusal (AppError.badParams, or data.field) under that field of the form; the HTTP
- * layer has shown the toast too. Answers whether it found the field.
- */
-export function showServerFieldError(form: FormInstance, error: unknown, fields: readonly string[]): boolean {
-  if (!isApiError(error)) return false;
-  const named = (error.responseData as { data?: { field?: unknown } } | null)?.data?.field;
-  const fromData = typeof named === 'string' ? named.split('.')[0] : undefined;
-  const fromMsg = fields.find((f) => error.msg.startsWith(`${f} `) || error.msg.startsWith(`${f}.`));
-  const field = fromData && fields.includes(fromData) ? fromData : fromMsg;
-  if (!field) return false;
-  const prefix = /^[A-Za-z_][\w.]*\s/.exec(error.msg);
-  const reason = prefix?.[0].startsWith(field) ? error.msg.slice(prefix[0].length) : error.msg;
-  form.setFields([{ name: field, errors: [reason] }]);
-  return true;
-}
 
 /** The option key at a position (A for the first …). */
 export const optionKey = (index: number) => QUESTION_OPTION_KEYS[index] as string;
