@@ -82,7 +82,6 @@ function photo(w: number, h: number, angle: number, page: { w: number; h: number
 const t = (x: number, y: number, size: number, text: string, extra = '') =>
   `<text x="${x}" y="${y}" font-size="${size}"${extra}>${esc(text)}</text>`;
 
-const HOSPITAL = '北京怡康互联网医院';
 /** The offline hospital whose paper prescription and record a patient photographs for a renewal. */
 const OFFLINE = '上海市浦东新区公利医院';
 

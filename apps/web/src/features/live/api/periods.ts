@@ -63,7 +63,9 @@ export const useSavePeriod = () =>
 
 /** 复制营期: a new period with the same lives in the same order. */
 export const useCopyPeriod = () =>
-  useColumnMutation((input: { id: number; body: PeriodBody }) => callApi(c.copyPeriod, { id: input.id, ...input.body }));
+  useColumnMutation((input: { id: number; body: PeriodBody }) =>
+    callApi(c.copyPeriod, { id: input.id, ...input.body }),
+  );
 
 export const useRemovePeriod = () => useColumnMutation((id: number) => callApi(c.removePeriod, { id }));
 

@@ -100,7 +100,6 @@ export function LiveCommentsPanel({ liveId, chatEnabled }: { liveId: number; cha
   const busy = hide.isPending || show.isPending || mute.isPending || unmute.isPending;
 
   // follow new comments, unless the moderator has scrolled up to read older ones
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the newest comment changes
   useEffect(() => {
     const box = listRef.current;
     if (!box || !lastId) return;

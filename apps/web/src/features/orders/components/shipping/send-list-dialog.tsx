@@ -1,5 +1,5 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { type CourierCode, SEND_LIST_MAX_ROWS, type SendListRow } from '@pharmacy/shared';
+import { SEND_LIST_MAX_ROWS, type SendListRow } from '@pharmacy/shared';
 import { Alert, Button, Flex, Modal, Progress, Space, Statistic, Switch, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { dialogToast } from '../../../../lib/feedback';
