@@ -27,6 +27,7 @@ import {
 } from '../schema/index';
 import { demoPharmacies } from './demo-data';
 import { demoQuestionCategories, demoQuestions } from './live-questions';
+import { birthdayOf, idNumber } from './orders';
 
 /** Serialises this seed across instances (accounts 72_011_002 … chat 72_011_007). */
 const LIVE_LOCK_KEY = 72_011_008;
@@ -802,11 +803,26 @@ async function seedInside(tx: Tx, now: number): Promise<boolean> {
       })),
     )
     .returning({ id: account.id, phone: account.phone, name: account.name });
-  await tx
-    .insert(familyMember)
-    .values(
-      patientRows.map((p) => ({ accountId: p.id, name: p.name, phone: p.phone, relation: 'self', isDefault: true })),
-    );
+  await tx.insert(familyMember).values(
+    patientRows.map((p) => {
+      // a stream of its own, so the rest of the demo data stays as it was
+      const ir = mulberry32(Number(p.phone.slice(3)));
+      const gender = ir() < 0.5 ? ('male' as const) : ('female' as const);
+      const birthday = birthdayOf(ir, int(ir, 1950, 1995));
+      // Pudong New Area's division code: the patients live in Shanghai (their addresses below)
+      const id = idNumber(ir, '310115', birthday, gender);
+      return {
+        accountId: p.id,
+        name: p.name,
+        phone: p.phone,
+        relation: 'self',
+        isDefault: true,
+        idNumber: id,
+        gender,
+        birthday,
+      };
+    }),
+  );
   const districts = ['浦东新区', '徐汇区', '闵行区', '静安区', '杨浦区'];
   await tx.insert(address).values(
     patientRows.map((p, i) => ({

@@ -284,13 +284,14 @@ function placePicker() {
   };
 }
 
-function idNumber(r: Rand, code: string, birthday: string, gender: 'male' | 'female') {
+/** A valid GB 11643 ID number for a birthday and gender in a division (seeds of other modules use it too). */
+export function idNumber(r: Rand, code: string, birthday: string, gender: 'male' | 'female') {
   const seq = int(r, 10, 99) * 10 + (gender === 'male' ? pick(r, [1, 3, 5, 7, 9]) : pick(r, [0, 2, 4, 6, 8]));
   const first17 = `${code.slice(0, 6)}${birthday.replaceAll('-', '')}${String(seq).padStart(3, '0')}`;
   return first17 + idNumberCheckChar(first17);
 }
 
-const birthdayOf = (r: Rand, year: number) =>
+export const birthdayOf = (r: Rand, year: number) =>
   `${year}-${String(int(r, 1, 12)).padStart(2, '0')}-${String(int(r, 1, 28)).padStart(2, '0')}`;
 
 interface Buyer {
