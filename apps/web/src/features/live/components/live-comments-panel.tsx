@@ -34,7 +34,6 @@ function CommentRow({
         borderRadius: 6,
         background: comment.staff ? '#f0f5ff' : hidden ? '#fafafa' : '#fff',
         border: '1px solid #f0f0f0',
-        opacity: hidden ? 0.65 : 1,
       }}
     >
       <Flex justify="space-between" align="center" gap={8}>
