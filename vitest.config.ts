@@ -1,8 +1,27 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// CI time (docs/quality-harness.md): two workers on the 2-core machine (vitest's default there is one); the pure
-// shared and repo tests skip per-file module isolation (a fresh module graph per file cost ~0.4 s each). The server
-// project stays one file at a time (fileParallelism: false forces one worker) and runs after the others.
+const serverRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'apps/server');
+
+/**
+ * `npm test` runs the server project twice, on PGlite and on PostgreSQL (TEST_DATABASE_URL). A test file that never
+ * reaches a database (nothing of the test app, the server process, the database client or the harness world) proves
+ * the same on both, so the PostgreSQL pass leaves it out. Conservative: naming any of these counts as using one.
+ */
+const DATABASE_USE =
+  /defineFuzzSuite|test\/test-app|test\/web-test-server|test\/order-fixture|test\/template|harness\/server-process|harness\/world|db\/client|createTestApp|openPglite|openPostgres|testDatabaseUrl|TEST_DATABASE_URL|DATABASE_URL/;
+const databaseFreeServerTests = () =>
+  readdirSync(path.join(serverRoot, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => path.join('src', f))
+    .filter((f) => !DATABASE_USE.test(readFileSync(path.join(serverRoot, f), 'utf8')));
+
+// CI time (docs/quality-harness.md): two workers on the 2-core machine (vitest's default there is one) for every
+// project, the server's files too (each has its own database, server process, port and temporary folder); the server's
+// test template is built once by its globalSetup before any file runs; the pure shared and repo tests skip per-file
+// module isolation (a fresh module graph per file cost ~0.4 s each).
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -23,9 +42,10 @@ export default defineConfig({
           root: './apps/server',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? databaseFreeServerTests() : [])],
+          globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       {

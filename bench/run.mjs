@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedLarge } from '../scripts/seed-large.mjs';
 import { chatFailures, chatLines, measureChat, startProductServer } from './chat-ws.mjs';
+import { customerListFailures, customerListLines, measureCustomerList } from './customer-list.mjs';
+import { dashboardFailures, dashboardLines, measureDashboard } from './dashboard.mjs';
 import { measureImport, signIn } from './import.mjs';
 import { cpuMsAround, postmasterPid } from './lib/cpu.mjs';
 import { lighthouseMedian, measureRouteAssets, signInThroughConsole } from './lib/frontend.mjs';
@@ -140,6 +142,8 @@ async function main() {
     // the large seed's pharmacist of 压测药房1号店 and a bench doctor (scripts/seed-large.mjs, clinicalSteps)
     pharmacist: { Auth: await signInAs(productBase, '13700000003'), pharmacyid: String(benchPharmacy.id) },
     doctor: { Auth: await signInAs(productBase, '13700001001') },
+    // the demo operator holding `all` (the dashboard's key)
+    operator: { Auth: await signInAs(productBase, '13800000007') },
   };
   const headersOf = (target) => (target.as ? headersAs[target.as] : {});
 
@@ -147,8 +151,10 @@ async function main() {
   log(`ceiling: bare JSON route, ${connections} connections, ${duration} s`);
   const ceiling = await measure({ url: `${bareBase}/ceiling` }, load);
   const api = [];
-  // BENCH_ONLY=orders measures only the targets whose name holds it (the bare server keeps every target's index).
+  // BENCH_ONLY=orders measures only the targets whose name holds it (the bare server keeps every target's index);
+  // several names separated by commas (BENCH_ONLY=customer,dashboard) measure the targets and steps of each.
   const only = process.env.BENCH_ONLY;
+  const onlyNames = only ? only.split(',').filter(Boolean) : [];
   // CPU time per request: the server's process tree (or the bare server's) and every PostgreSQL backend, read from
   // /proc around the measured run (the warm-up excluded), divided by the requests it served.
   const cpuPerRequest = async (pid, run) => {
@@ -156,7 +162,7 @@ async function main() {
     return { ...result, cpu_ms_per_req: result.total ? +(cpu_ms / result.total).toFixed(2) : null };
   };
   for (const [index, target] of targets.entries()) {
-    if (only && !target.name.includes(only)) continue;
+    if (only && !onlyNames.some((o) => target.name.includes(o))) continue;
     log(`${target.name}: bare, then product`);
     const headers = headersOf(target);
     const bareTarget = { url: `${bareBase}/bare/${index}`, headers };
@@ -284,6 +290,43 @@ async function main() {
     }
   }
 
+  // The marketing customer list (skip with --skip-customer-list; with BENCH_ONLY, only when it names customer): 200,000
+  // customers of 压测药房1号店 written by SQL, page 1 under load beside its bare route, the filtered search's p95
+  // (bench/customer-list.mjs).
+  let customerList;
+  if (!args.has('--skip-customer-list') && (!only || only.includes('customer'))) {
+    log('customer list: 200,000 customers, page 1 and a filtered search');
+    try {
+      customerList = await measureCustomerList({
+        baseUrl: productBase,
+        databaseUrl,
+        headers: headersAs.staff,
+        pharmacyId: benchPharmacy.id,
+        connections,
+        duration,
+        poolMax,
+        log,
+      });
+    } catch (error) {
+      customerList = { error: String(error) };
+      log(`  customer list failed: ${error}`);
+    }
+  }
+
+  // The operator's 数据看板 uncached (skip with --skip-dashboard; with BENCH_ONLY, only when it names dashboard): the
+  // 30-day dashboard ending on another day each request, beside its statements bare (bench/dashboard.mjs); the
+  // as-served throughput is the `admin/dashboard/overview 30d` target above.
+  let dashboard;
+  if (!args.has('--skip-dashboard') && (!only || only.includes('dashboard'))) {
+    log('dashboard: the 30-day 数据看板 uncached, sequential');
+    try {
+      dashboard = await measureDashboard({ baseUrl: productBase, databaseUrl, headers: headersAs.operator, log });
+    } catch (error) {
+      dashboard = { error: String(error) };
+      log(`  dashboard failed: ${error}`);
+    }
+  }
+
   // Medicine import at full size through the product's routes (skip with --skip-import): preview, then apply, with
   // the server's process-tree RSS sampled every 100 ms. A failure is recorded and reported by the budget check.
   let importRun;
@@ -366,6 +409,8 @@ async function main() {
     chat,
     heartbeats,
     team_stat: teamStat,
+    customer_list: customerList,
+    dashboard,
     import: importRun,
     quote_import: quoteImportRun,
     frontend,
@@ -432,7 +477,8 @@ function checkBudgets(results) {
     if (row && row.ratio_to_bare < min) failures.push(`${name} at ${row.ratio_to_bare} of its bare route < ${min}`);
   }
   // BENCH_ONLY runs a subset: budgets of the targets it left out are not reported as unmeasured.
-  const skipped = (name) => process.env.BENCH_ONLY && !name.includes(process.env.BENCH_ONLY);
+  const skipped = (name) =>
+    process.env.BENCH_ONLY && !process.env.BENCH_ONLY.split(',').some((o) => o && name.includes(o));
   // Absolute budgets of the issue's targets (req/s at the bench's connections, p95 latency); a budget whose endpoint
   // was not measured is reported, as for Lighthouse.
   for (const [name, min] of Object.entries(budgets.api.min_req_per_s ?? {})) {
@@ -460,6 +506,8 @@ function checkBudgets(results) {
   failures.push(...chatFailures(results.chat, chatTargets));
   failures.push(...heartbeatFailures(results.heartbeats, heartbeatTargets));
   failures.push(...teamStatFailures(results.team_stat));
+  failures.push(...customerListFailures(results.customer_list));
+  failures.push(...dashboardFailures(results.dashboard, budgets.dashboard?.uncached_max_p95_ms));
   if (results.import) {
     const run = results.import;
     if (run.error) failures.push(`import: ${run.error}`);
@@ -570,6 +618,8 @@ function writeResults(results) {
     ...chatLines(results.chat),
     ...heartbeatLines(results.heartbeats),
     ...teamStatLines(results.team_stat),
+    ...customerListLines(results.customer_list),
+    ...dashboardLines(results.dashboard),
     ...(results.import
       ? [
           '| import (preview + apply) | rows | xlsx MB | preview s | apply s | total s | server RSS at rest MB | peak RSS MB |',

@@ -139,6 +139,7 @@ export const seedSteps = [
   },
   ...ordersSteps(),
   ...clinicalSteps(),
+  ...operatorSteps(),
 ];
 
 /**
@@ -422,6 +423,52 @@ function clinicalSteps() {
               r.inspected_at, r.inspected_at
             from recipe r where r.pharmacy_id in ${bench} and r.status <> 'pending_inspection';
             drop table bench_recipe, bench_rx_product`,
+    },
+  ];
+}
+
+/**
+ * What the operator's 数据看板 reads beyond the orders, prescriptions and members above (cheap: ~70,000 rows):
+ * one ended live per bench pharmacy in each of the last 30 days' weeks and its watch days (live_watch: 2,000 viewers a
+ * day over the last 30 Shanghai days, the aggregates live_heartbeat would leave; the heartbeats themselves are the
+ * team statistics bench's), 5,000 complaints about the bench pharmacies (a tenth pending), and two qualification
+ * documents per bench pharmacy, those of one pharmacy in five expiring within 6 months.
+ */
+function operatorSteps() {
+  const bench = `(select array_agg(id order by id) ids from pharmacy where name like '压测药房%')`;
+  return [
+    {
+      name: 'operator dashboard: lives and live_watch (60,000 viewer days), complaints (5,000), qualifications (100)',
+      sql: `insert into live (pharmacy_id, title, lecturer, start_at, end_at, started_at, ended_at, status)
+            select ph.ids[1 + g % 50], '压测直播课 ' || g, '压测讲师',
+                   now() - ((g % 30) || ' days')::interval - interval '2 hours',
+                   now() - ((g % 30) || ' days')::interval - interval '1 hour',
+                   now() - ((g % 30) || ' days')::interval - interval '2 hours',
+                   now() - ((g % 30) || ' days')::interval - interval '1 hour', 'ended'
+            from generate_series(0, 49) g cross join ${bench} ph;
+            insert into live_watch (pharmacy_id, live_id, account_id, day, seconds, beats, first_beat_at, last_beat_at)
+            select l.pharmacy_id, l.id, a.id, d.day, 30 * (1 + (a.rn + d.i) % 120), 1 + (a.rn + d.i) % 120,
+                   d.day::timestamp at time zone 'Asia/Shanghai' + interval '20 hours',
+                   d.day::timestamp at time zone 'Asia/Shanghai' + interval '21 hours'
+            from generate_series(0, 29) d0(i)
+            cross join lateral (select d0.i as i, ((now() at time zone 'Asia/Shanghai')::date - d0.i) as day) d
+            cross join (select id, row_number() over (order by id) rn from account where phone like '17%'
+                        order by id limit 2000) a
+            join (select id, pharmacy_id, row_number() over (order by id) - 1 as k from live
+                  where title like '压测直播课 %') l on l.k = (a.rn + d.i) % 50;
+            insert into report (reporter_account_id, target_kind, target_id, pharmacy_id, category, content, status,
+                                result, created_at, updated_at)
+            select a.id, 'pharmacy', ph.ids[1 + g % 50], ph.ids[1 + g % 50], '服务态度', '压测投诉 ' || g,
+                   case when g % 10 = 0 then 'pending' when g % 10 < 8 then 'processed' else 'rejected' end,
+                   case when g % 10 = 0 then '' else '已核实处理' end,
+                   now() - ((g % 365) || ' days')::interval, now() - ((g % 365) || ' days')::interval
+            from generate_series(1, 5000) g cross join ${bench} ph
+            join account a on a.phone = '17' || lpad((1 + g * 37 % 200000)::text, 9, '0');
+            insert into pharmacy_qualification (pharmacy_id, kind, name, number, expire_at)
+            select p.id, k.kind, k.name, 'BENCH-' || p.id || '-' || k.kind,
+                   case when p.rn % 5 = 0 then current_date + 90 else current_date + 1000 end
+            from (select id, row_number() over (order by id) rn from pharmacy where name like '压测药房%') p
+            cross join (values ('business_licence', '营业执照'), ('gsp', 'GSP 证书')) k(kind, name)`,
     },
   ];
 }

@@ -4,6 +4,9 @@ import { ConsolePage, demoAccounts } from '../pages/console';
 
 // axe-core over every page of the console, opened by a role that may see it: no serious or critical violation.
 test.setTimeout(240_000);
+// The six walks are independent (each its own page and saved session): spread over both workers instead of one
+// worker taking them all (~200 s of the suite's time in one file; CI time, docs/quality-harness.md).
+test.describe.configure({ mode: 'parallel' });
 
 async function seriousViolations(page: Page) {
   // Let lazy pages and their data settle before auditing.

@@ -16,9 +16,27 @@ import { liveContracts } from './live/live.contracts';
 import { liveColumnContracts, platformColumnContracts } from './live/live-column.contracts';
 import { liveQuestionContracts } from './live/live-question.contracts';
 import { liveViewerContracts } from './live/live-viewer.contracts';
+import { blacklistContracts } from './marketing/blacklist.contracts';
+import { channelContracts } from './marketing/channel.contracts';
+import { customerContracts } from './marketing/customer.contracts';
+import { drugserContracts } from './marketing/drugser.contracts';
+import { healthReviewContracts } from './marketing/health-review.contracts';
+import { memberDataContracts } from './marketing/member-data.contracts';
+import { proxyOrderContracts } from './marketing/proxy-order.contracts';
+import { shareContracts } from './marketing/share.contracts';
+import { taskContracts } from './marketing/task.contracts';
+import { teamContracts } from './marketing/team.contracts';
 import { medicineContracts } from './medicines/medicines.contracts';
 import { memberContracts } from './members/member.contracts';
 import { messageContracts } from './messages/message.contracts';
+import { platformCensusContracts } from './operator/census.contracts';
+import { adminCustomerContracts } from './operator/customer.contracts';
+import { dashboardContracts } from './operator/dashboard.contracts';
+import { groupContracts } from './operator/group.contracts';
+import { permissionContracts } from './operator/permission.contracts';
+import { adminPharmacyContracts } from './operator/pharmacy.contracts';
+import { reportContracts } from './operator/report.contracts';
+import { adminTaskContracts } from './operator/task.contracts';
 import { censusContracts } from './orders/census.contracts';
 import { orderContracts } from './orders/order.contracts';
 import { orderExportContracts } from './orders/order-export.contracts';
@@ -80,6 +98,26 @@ export const contracts = {
   liveColumn: liveColumnContracts,
   platformColumn: platformColumnContracts,
   liveViewer: liveViewerContracts,
+  // marketing (issue 16)
+  marketingCustomer: customerContracts,
+  marketingMemberData: memberDataContracts,
+  marketingDrugser: drugserContracts,
+  marketingProxyOrder: proxyOrderContracts,
+  marketingTask: taskContracts,
+  marketingTeam: teamContracts,
+  marketingChannel: channelContracts,
+  marketingShare: shareContracts,
+  marketingBlacklist: blacklistContracts,
+  marketingHealthReview: healthReviewContracts,
+  // operator area (issue 17)
+  operatorDashboard: dashboardContracts,
+  operatorReport: reportContracts,
+  operatorGroup: groupContracts,
+  operatorCustomer: adminCustomerContracts,
+  operatorTask: adminTaskContracts,
+  operatorCensus: platformCensusContracts,
+  operatorPharmacy: adminPharmacyContracts,
+  operatorPermission: permissionContracts,
 } satisfies Record<string, Record<string, Contract>>;
 
 /** Every contract as a flat list (tests, docs). */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../config';
 import { openPglite, openPostgres } from '../db/client';
+import { seededPgliteDataDir } from '../test/template';
 import { apiClient, createPgDatabase, type ServerProcess, signIn, startServer, uploadClient } from './server-process';
 import { queryDb } from './world';
 import { type ScenarioContext, writeScenarios } from './write-scenarios';
@@ -21,12 +22,13 @@ describe(`crash safety on ${engine}: SIGKILL during a burst of writes, restart o
   it('keeps every acknowledged write and no partial record', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'harness-crash-'));
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    // the server starts on a copy of the seeded test template: its first start (migrate, seed) is not the subject here
     let databaseUrl: string | undefined;
     if (pgUrl) {
-      const db = await createPgDatabase(pgUrl);
+      const db = await createPgDatabase(pgUrl, { seeded: true });
       cleanups.push(db.drop);
       databaseUrl = db.url;
-    }
+    } else await seededPgliteDataDir(dataDir);
     let server: ServerProcess = await startServer({ dataDir, databaseUrl });
     cleanups.push(() => server.crash());
 

@@ -4,7 +4,7 @@ import { envelopeProblem, type Finding, snippet } from './findings';
 import { fillPath, type Operation } from './openapi';
 import { isOptedOut, tablesRefusedCallsMayChange } from './opt-outs';
 import { bodyArbitrary, edgeValuesFor, leafEdgeVariants, paramArbitrary, queryArbitrary, sampleValue } from './samples';
-import { type Actor, diffCounts, snapshotCounts, type World } from './world';
+import { type Actor, diffCounts, snapshotCounts, verifyCounts, type World } from './world';
 
 export const DEFAULT_FUZZ_SEED = 20_261_122;
 
@@ -158,6 +158,17 @@ export async function runFuzzer(world: World, operations: Operation[], options: 
         }
       : null;
     if (finding) findings.push(finding);
+    // the row counts come from triggers (world.ts): once a route, they must equal count(*) of every table, or a write
+    // went unseen and the check above proved less than it says
+    const drift = await verifyCounts(t);
+    if (drift.length) {
+      findings.push({
+        check: 'fuzz',
+        route,
+        case: 'row counts',
+        detail: `the row counts kept by the harness's triggers differ from count(*) after this route: ${drift.join('; ')}`,
+      });
+    }
     if (options.stats) {
       options.stats.requests += requests;
       options.stats.routes++;

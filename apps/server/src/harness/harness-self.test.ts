@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { AppError } from '../lib/app-error';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { runFuzzer } from './fuzz';
 import { runIsolationMatrix } from './isolation';
 import { loadOperations, type Operation } from './openapi';
-import { createWorld, queryDb, type World } from './world';
+import { createWorld, queryDb, snapshotCounts, verifyCounts, type World } from './world';
 
 const BROKEN = '/api/v1/harness-broken';
 
@@ -50,6 +51,15 @@ function registerBrokenRoutes(app: FastifyInstance) {
     return { code: 0, msg: 'ok', data: null };
   });
 
+  // public, and refuses its input only after it has written a row (a refused call must change nothing)
+  r.post(`${BROKEN}/refused-write`, { schema: { body: z.object({ note: z.string().max(20) }) } }, async () => {
+    await queryDb(
+      app.db,
+      `insert into message (account_id, kind, title, content) select id, 'system', '测试', '拒绝前写入' from account order by id limit 1`,
+    );
+    throw AppError.badParams('note', '备注无效');
+  });
+
   // public, and throws a TypeError when the optional field is missing
   r.post(
     `${BROKEN}/echo`,
@@ -77,6 +87,7 @@ describe('the harness catches deliberately broken routes', () => {
       [`GET ${BROKEN}/channel/{id}`]: { pharmacy: null },
       [`DELETE ${BROKEN}/note/{id}`]: { public: true },
       [`GET ${BROKEN}/day`]: { public: true },
+      [`POST ${BROKEN}/refused-write`]: { public: true },
       [`POST ${BROKEN}/echo`]: { public: true },
     });
   });
@@ -92,15 +103,38 @@ describe('the harness catches deliberately broken routes', () => {
     expect(echo.map((f) => f.detail)).toEqual([expect.stringMatching(/^server error/)]);
   });
 
-  it('the fuzzer reports the route that throws on bad input, and the id and date no schema bounded', async () => {
+  it('the fuzzer reports the route that throws on bad input, the id and date no schema bounded, and the refused write', async () => {
     const findings = await runFuzzer(world, broken, { numRuns: 30 });
     const byRoute = Object.fromEntries(findings.map((f) => [f.route, f.detail]));
     expect(Object.keys(byRoute).sort()).toEqual(
-      [`POST ${BROKEN}/echo`, `DELETE ${BROKEN}/note/{id}`, `GET ${BROKEN}/day`].sort(),
+      [`POST ${BROKEN}/echo`, `DELETE ${BROKEN}/note/{id}`, `GET ${BROKEN}/day`, `POST ${BROKEN}/refused-write`].sort(),
     );
     expect(byRoute[`POST ${BROKEN}/echo`]).toMatch(/server error/);
+    expect(byRoute[`POST ${BROKEN}/refused-write`]).toMatch(
+      /^refused \(400\) but rows changed: (.*; )?message: \d+ → \d+/,
+    );
+    // one finding a route: the triggers' counts agreed with count(*) after every route
+    expect(findings.filter((f) => f.case === 'row counts')).toEqual([]);
     // the errors plugin answers PostgreSQL's data exceptions 400, but the fuzzer still names the missing bound
     expect(byRoute[`DELETE ${BROKEN}/note/{id}`]).toMatch(/refused by the database.*SQLSTATE 22003/);
     expect(byRoute[`GET ${BROKEN}/day`]).toMatch(/refused by the database.*SQLSTATE 22008/);
+  });
+
+  it('row counts come from triggers, and a write the triggers did not see is caught against count(*)', async () => {
+    const note = (title: string) =>
+      `insert into message (account_id, kind, title, content) values (${world.patient.accountId}, 'system', '${title}', '计数核对')`;
+    const before = await snapshotCounts(t);
+    await queryDb(t.database.db, note('计数核对一'));
+    await queryDb(t.database.db, note('计数核对二'));
+    await queryDb(t.database.db, `delete from message where title = '计数核对一'`);
+    expect((await snapshotCounts(t)).message).toBe(before.message + 1);
+    expect(await verifyCounts(t)).toEqual([]);
+
+    await queryDb(t.database.db, 'alter table message disable trigger harness_row_change');
+    await queryDb(t.database.db, note('计数核对三'));
+    await queryDb(t.database.db, 'alter table message enable trigger harness_row_change');
+    expect(await verifyCounts(t)).toEqual([`message: ${before.message + 1} → ${before.message + 2}`]);
+    // and it starts again from the true counts
+    expect(await verifyCounts(t)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { repoRoot } from '../config';
+import { postgresTemplate } from '../test/template';
 
 /** A free TCP port on loopback. */
 export const freePort = () =>
@@ -93,14 +94,20 @@ export async function startServer(options: { dataDir: string; databaseUrl?: stri
 }
 
 /** A fresh database on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it. */
-export async function createPgDatabase(serverUrl: string) {
+export async function createPgDatabase(serverUrl: string, options: { seeded?: boolean } = {}) {
   const name = `h_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(
-    `create database ${name} template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`,
-  );
-  await admin.end();
+  try {
+    // seeded: a copy of the test template (migrated and seeded, test/template.ts); else empty, for the server to fill
+    await admin.query(
+      options.seeded
+        ? `create database ${name} template ${await postgresTemplate(admin, serverUrl)}`
+        : `create database ${name} template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'`,
+    );
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

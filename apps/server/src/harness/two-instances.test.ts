@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { testDatabaseUrl } from '../config';
+import { seededPgliteDataDir } from '../test/template';
 import {
   type ApiClient,
   apiClient,
@@ -271,6 +272,7 @@ function secondInstanceRefusedOnPglite() {
     });
 
     it('a second server on the same DATA_DIR exits naming the owner, and the first keeps serving', async () => {
+      await seededPgliteDataDir(dataDir); // a seeded database, as the first instance has after its first start
       first = await startServer({ dataDir });
       await expect(startServer({ dataDir, timeoutMs: 30_000 })).rejects.toThrow(/in use by process \d+/);
       const api = apiClient(first.url);

@@ -30,6 +30,11 @@ export class AppError extends Error {
     return new AppError(403, ErrorCode.FORBIDDEN, msg, message);
   }
 
+  /** 403 / 403001: the signed-in account is not the share's recipient (the console toasts 您不是被分享人). */
+  static notShareRecipient(msg: string, message = 'Not the share recipient') {
+    return new AppError(403, ErrorCode.NOT_SHARE_RECIPIENT, msg, message);
+  }
+
   static notFound(msg: string = serverMessages.notFound, message = 'Not found') {
     return new AppError(404, ErrorCode.NOT_FOUND, msg, message);
   }

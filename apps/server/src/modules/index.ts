@@ -8,9 +8,11 @@ import { cmsModule } from './cms/index';
 import { combosModule } from './combos/index';
 import { financeModule } from './finance/index';
 import { liveModule } from './live/index';
+import { marketingModule } from './marketing/index';
 import { medicinesModule } from './medicines/index';
 import { membersModule } from './members/index';
 import { messagesModule } from './messages/index';
+import { operatorModule } from './operator/index';
 import { ordersModule } from './orders/index';
 import { patientsModule } from './patients/index';
 import { pharmaciesModule } from './pharmacies/index';
@@ -50,6 +52,10 @@ export const modules = {
   chat: { plugin: chatModule, mount: 'api' },
   // live classes (issue 15)
   live: { plugin: liveModule, mount: 'api' },
+  // marketing (issue 16)
+  marketing: { plugin: marketingModule, mount: 'api' },
+  // the operator area (issue 17): reads what every module above writes
+  operator: { plugin: operatorModule, mount: 'api' },
   // the Directus-compatible content API lives beside the API, as in the spec (/scms/items/<collection>)
   cms: { plugin: cmsModule, mount: 'cms' },
   // the demo data's placeholder images (/demo/...)

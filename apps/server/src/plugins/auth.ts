@@ -1,9 +1,11 @@
 import {
+  ErrorCode,
   HEADER_AUTH,
   HEADER_PHARMACY,
   hasAdminPermission,
-  hasPharmacyPermission,
+  operatorMessages,
   type PharmacyRole,
+  passesPharmacyAccess,
   type RouteAccess,
   serverMessages,
 } from '@pharmacy/shared';
@@ -41,6 +43,23 @@ declare module 'fastify' {
 }
 
 const MAX_TOKEN_LENGTH = 200;
+
+const notActiveMessages = {
+  pending: operatorMessages.pharmacyPending,
+  rejected: operatorMessages.pharmacyRejected,
+  suspended: operatorMessages.pharmacySuspended,
+} as const;
+
+/** 403 on a pharmacy route while the pharmacy is pending, rejected or suspended: the status message and the reason. */
+export function pharmacyNotActive(membership: Pick<MembershipRow, 'status' | 'status_reason'>): AppError {
+  const status = membership.status === 'active' ? 'suspended' : membership.status;
+  const reason = membership.status_reason?.trim() ?? '';
+  const msg = reason ? `${notActiveMessages[status]}，原因：${reason}` : notActiveMessages[status];
+  return new AppError(403, ErrorCode.FORBIDDEN, msg, `Pharmacy is ${status}`, {
+    pharmacy_status: status,
+    reason,
+  });
+}
 
 /** Reads the session token: `Auth: <token>` (a `Bearer ` prefix is tolerated). Cookies are never read. */
 export function readToken(request: FastifyRequest): string | null {
@@ -92,9 +111,15 @@ export const authPlugin = fp(
           throw AppError.badParams(HEADER_PHARMACY, '药店 ID 不正确', 'Bad pharmacyid header');
         const membership = user.memberships.find((m) => m.pharmacy_id === pharmacyId);
         if (!membership) throw AppError.forbidden(serverMessages.notPharmacyMember, 'Not a member of this pharmacy');
-        const allowed = roles
-          ? roles.includes(membership.role)
-          : hasPharmacyPermission(subjectForPharmacy(user, membership), pharmacyId, key ?? undefined);
+        // Its staff may sign in, choose it and read why (pharmacy/me, user/info/me are signed-in routes), nothing else.
+        if (membership.status !== 'active') throw pharmacyNotActive(membership);
+        const allowed = passesPharmacyAccess(
+          subjectForPharmacy(user, membership),
+          membership.role,
+          pharmacyId,
+          key,
+          roles,
+        );
         if (!allowed) throw AppError.forbidden(serverMessages.forbidden, `Missing pharmacy permission ${key ?? ''}`);
         request.pharmacyId = pharmacyId;
         request.membership = membership;

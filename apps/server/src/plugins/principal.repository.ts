@@ -10,7 +10,9 @@ export interface MembershipRow {
   name: string;
   logo_url: string;
   city: string;
-  status: 'pending' | 'active' | 'suspended';
+  status: 'pending' | 'active' | 'suspended' | 'rejected';
+  /** The operator's reason when rejected or suspended (issue 17), '' otherwise. */
+  status_reason: string;
 }
 
 export interface AccountAccessRow {
@@ -46,7 +48,8 @@ const accessColumns = {
   memberships: sql<MembershipRow[]>`(
     select coalesce(json_agg(json_build_object(
       'pharmacy_id', m.pharmacy_id, 'role', m.role, 'permissions', m.permissions,
-      'name', p.name, 'logo_url', p.logo_url, 'city', p.city, 'status', p.status) order by m.id), '[]'::json)
+      'name', p.name, 'logo_url', p.logo_url, 'city', p.city, 'status', p.status,
+      'status_reason', p.status_reason) order by m.id), '[]'::json)
     from pharmacy_member m join pharmacy p on p.id = m.pharmacy_id
     where m.account_id = ${accountIdRef} and m.status = 'active')`,
   doctorId: sql<

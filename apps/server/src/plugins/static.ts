@@ -34,6 +34,7 @@ export const INITIAL_DATA_URLS: Record<string, string[]> = {
     '/api/v1/admin/medicine/hot/week?limit=6',
     '/api/v1/admin/medicine/hot?limit=8',
     '/api/v1/pharmacy/list?page=1&page_size=6',
+    '/api/v1/mp/manager/doctor/list',
   ],
 };
 

@@ -408,6 +408,12 @@ export const routeTable: AppRouteDef[] = [
     layout: 'staff',
     page: () => import('../features/cms/routes/content-page'),
   },
+  {
+    path: '/website/permission',
+    title: '权限管理',
+    layout: 'staff',
+    page: () => import('../features/operator/routes/permission-page'),
+  },
 
   // The patient area (a phone-sized shop; docs/patient-area.md): open to every signed-in account
   { path: '/patient', title: '药房', layout: 'patient', page: () => import('../features/patient/routes/home-page') },
@@ -500,6 +506,27 @@ export const routeTable: AppRouteDef[] = [
     layout: 'patient',
     parent: '/patient/live',
     page: () => import('../features/patient/routes/live-watch-page'),
+  },
+  {
+    path: '/patient/share',
+    title: '分享套餐',
+    layout: 'patient',
+    parent: '/patient',
+    page: () => import('../features/patient/routes/share-page'),
+  },
+  {
+    path: '/patient/invite',
+    title: '欢迎加入',
+    layout: 'patient',
+    parent: '/patient',
+    page: () => import('../features/patient/routes/invite-page'),
+  },
+  {
+    path: '/patient/complaint',
+    title: '投诉建议',
+    layout: 'patient',
+    parent: '/patient',
+    page: () => import('../features/patient/routes/complaint-page'),
   },
 
   // Messages

@@ -95,12 +95,13 @@ export type PasswordBody = z.infer<typeof passwordBodySchema>;
 /** Answer to a password change: how many other sessions were signed out. */
 export const passwordResultSchema = z.object({ revoked_sessions: z.number().int() });
 
-export const pharmacyStatuses = ['pending', 'active', 'suspended'] as const;
+export const pharmacyStatuses = ['pending', 'active', 'suspended', 'rejected'] as const;
 export type PharmacyStatus = (typeof pharmacyStatuses)[number];
 export const pharmacyStatusLabels: Record<PharmacyStatus, string> = {
   active: '营业中',
   pending: '待审核',
   suspended: '已停业',
+  rejected: '未通过',
 };
 
 /** One pharmacy the signed-in staff member works for (GET pharmacy/me). */
@@ -113,5 +114,7 @@ export const myPharmacySchema = z.object({
   permissions: z.array(z.string()),
   /** The pharmacy's own status (营业中 / 待审核 / 已停业); optional only for a pharmacy list stored before it was sent. */
   status: z.enum(pharmacyStatuses).optional(),
+  /** Why it is rejected or suspended (set by the operator, issue 17); '' otherwise. */
+  status_reason: z.string().optional(),
 });
 export type MyPharmacy = z.infer<typeof myPharmacySchema>;

@@ -1,4 +1,5 @@
 import { defineContracts } from '../common/contract';
+import { operatorKeys } from '../operator/operator.schema';
 import {
   cmsCollectionParamsSchema,
   cmsFieldsResultSchema,
@@ -42,7 +43,7 @@ export const cmsContracts = defineContracts('cms', {
     path: '/fields/:collection',
     base: 'cms',
     kind: 'raw',
-    access: { admin: null },
+    access: { admin: operatorKeys.content },
     summary: '内容集合的字段（Directus fields）',
     params: cmsCollectionParamsSchema,
     response: cmsFieldsResultSchema,
@@ -52,7 +53,7 @@ export const cmsContracts = defineContracts('cms', {
     path: '/items/:collection',
     base: 'cms',
     kind: 'raw',
-    access: { admin: null },
+    access: { admin: operatorKeys.content },
     summary: '新增内容条目',
     params: cmsCollectionParamsSchema,
     body: cmsItemBodySchema,
@@ -63,7 +64,7 @@ export const cmsContracts = defineContracts('cms', {
     path: '/items/:collection/:id',
     base: 'cms',
     kind: 'raw',
-    access: { admin: null },
+    access: { admin: operatorKeys.content },
     summary: '修改内容条目',
     params: cmsItemParamsSchema,
     body: cmsItemBodySchema,
@@ -74,7 +75,7 @@ export const cmsContracts = defineContracts('cms', {
     path: '/items/:collection/:id',
     base: 'cms',
     kind: 'empty',
-    access: { admin: null },
+    access: { admin: operatorKeys.content },
     summary: '删除内容条目',
     params: cmsItemParamsSchema,
   },

@@ -108,21 +108,22 @@ const expectedMenus: Record<Role, MenuGroup[]> = {
   ],
   admin: [
     group('平台运营', [
-      ['数据看板', '/website/dashboard'],
+      ['数据看板', '/website/dashboard', 'all'],
       ['投诉管理', '/website/complaint', 'report'],
       ['集团管理', '/website/group', 'group'],
       ['会员管理', '/website/customer', 'viper'],
       ['任务管理', '/website/task', 'task'],
-      ['处方统计', '/website/census'],
+      ['处方统计', '/website/census', 'all'],
       ['订单管理', '/website/order', 'order'],
       ['平台专栏', '/website/platformColumn', 'column'],
       ['药店管理', '/website/pharmacy', 'pharmacy'],
       ['药品上传', '/website/syncMedicine', 'product'],
-      ['内容管理', '/website/content'],
+      ['内容管理', '/website/content', 'all'],
+      ['权限管理', '/website/permission', 'all'],
     ]),
     group('其他', [
-      ['用药人', '/marketManage/drugser'],
-      ['会员数据', '/marketManage/customer/data'],
+      ['用药人', '/marketManage/drugser', 'viper'],
+      ['会员数据', '/marketManage/customer/data', 'viper'],
     ]),
   ],
 };
@@ -146,7 +147,7 @@ describe('menus per role (spec §6)', () => {
     expect(menusByRole[role]).toEqual(expectedMenus[role]);
   });
 
-  it('counts the entries: pharmacy_admin 4 + 1 + 8 (+2 beyond the spec) + 3, shop one more, doctor 4, admin 10 + 1 + 2', () => {
+  it('counts the entries: pharmacy_admin 4 + 1 + 8 (+2 beyond the spec) + 3, shop one more, doctor 4, admin 10 + 2 + 2', () => {
     const counts = (role: Role) => menusByRole[role].map((g) => g.children.length);
     expect(counts('pharmacy_admin')).toEqual([4, 1, 10, 3]);
     expect(counts('shop')).toEqual([5, 1, 10, 3]);
@@ -154,8 +155,8 @@ describe('menus per role (spec §6)', () => {
     expect(counts('doctor')).toEqual([4]);
     expect(counts('customer_service')).toEqual([4, 2, 6, 2]);
     expect(counts('manager')).toEqual([4, 4, 8, 2]);
-    // 10 of the spec plus 内容管理 (the content editor issue 3 asks for under /website)
-    expect(counts('admin')).toEqual([11, 2]);
+    // 10 of the spec plus 内容管理 (the content editor issue 3 asks for under /website) and 权限管理 (issue 17)
+    expect(counts('admin')).toEqual([12, 2]);
   });
 
   it('puts no permission key on the shop menu and none on a switch-pharmacy entry', () => {
@@ -172,7 +173,8 @@ describe('menus per role (spec §6)', () => {
     for (const role of ['pharmacy_admin', 'manager', 'customer_service'] as const) {
       expect(keysOf(role)).toEqual([...grantableKeysByRole[role]].sort());
     }
-    expect(keysOf('admin')).toEqual([...adminPermissionKeys].sort());
+    // the platform-wide views need `all` (operator.schema.ts operatorKeys)
+    expect(keysOf('admin')).toEqual([...adminPermissionKeys, ALL_PERMISSIONS].sort());
   });
 
   it('excludes only channel management, and only for shop', () => {
@@ -240,10 +242,13 @@ describe('menuFor', () => {
     expect(titles(menuFor(cs([]), PID))[1]).toEqual(['药店', ['切换药店']]);
   });
 
-  it('shows the operator its keyed pages by key, the rest always', () => {
+  it('shows the operator only the pages of the keys held; the platform-wide views only with all', () => {
     expect(menuFor(user(['admin'], { admin_permissions: [ALL_PERMISSIONS] }), null)).toEqual(expectedMenus.admin);
     expect(titles(menuFor(user(['admin'], { admin_permissions: ['report'] }), null))).toEqual([
-      ['平台运营', ['数据看板', '投诉管理', '处方统计', '内容管理']],
+      ['平台运营', ['投诉管理']],
+    ]);
+    expect(titles(menuFor(user(['admin'], { admin_permissions: ['report', 'task', 'viper'] }), null))).toEqual([
+      ['平台运营', ['投诉管理', '会员管理', '任务管理']],
       ['其他', ['用药人', '会员数据']],
     ]);
   });
@@ -299,7 +304,11 @@ describe('menuEntryFor and canOpenPage', () => {
 
   it('needs the route map and, for a keyed menu page, the key', () => {
     const operator = user(['admin'], { admin_permissions: ['order'] });
-    expect(canOpenPage(operator, null, '/marketManage/customer/data')).toBe(true);
+    expect(canOpenPage(operator, null, '/marketManage/customer/data')).toBe(false);
+    expect(canOpenPage(user(['admin'], { admin_permissions: ['viper'] }), null, '/marketManage/customer/data')).toBe(
+      true,
+    );
+    expect(canOpenPage(operator, null, '/website/dashboard')).toBe(false);
     expect(canOpenPage(operator, null, '/marketManage/customer')).toBe(false);
     expect(canOpenPage(operator, null, '/website/order')).toBe(true);
     expect(canOpenPage(operator, null, '/website/group')).toBe(false);

@@ -1,3 +1,4 @@
+import { operatorKeys } from '../operator/operator.schema';
 import { hasAdminPermission, hasPharmacyPermission, type PermissionSubject } from './permission';
 import type { Role } from './roles';
 import { canOpenPath } from './routes';
@@ -141,24 +142,25 @@ export const menusByRole: Record<Role, MenuGroup[]> = {
     {
       title: '平台运营',
       children: [
-        { title: '数据看板', path: '/website/dashboard' },
+        { title: '数据看板', path: '/website/dashboard', permissionKey: operatorKeys.dashboard },
         { title: '投诉管理', path: '/website/complaint', permissionKey: 'report' },
         { title: '集团管理', path: '/website/group', permissionKey: 'group' },
         { title: '会员管理', path: '/website/customer', permissionKey: 'viper' },
         { title: '任务管理', path: '/website/task', permissionKey: 'task' },
-        { title: '处方统计', path: '/website/census' },
+        { title: '处方统计', path: '/website/census', permissionKey: operatorKeys.census },
         { title: '订单管理', path: '/website/order', permissionKey: 'order' },
         { title: '平台专栏', path: '/website/platformColumn', permissionKey: 'column' },
         { title: '药店管理', path: '/website/pharmacy', permissionKey: 'pharmacy' },
         { title: '药品上传', path: '/website/syncMedicine', permissionKey: 'product' },
-        { title: '内容管理', path: '/website/content' },
+        { title: '内容管理', path: '/website/content', permissionKey: operatorKeys.content },
+        { title: '权限管理', path: '/website/permission', permissionKey: operatorKeys.permission },
       ],
     },
     {
       title: '其他',
       children: [
-        { title: '用药人', path: '/marketManage/drugser' },
-        { title: '会员数据', path: '/marketManage/customer/data' },
+        { title: '用药人', path: '/marketManage/drugser', permissionKey: operatorKeys.viper },
+        { title: '会员数据', path: '/marketManage/customer/data', permissionKey: operatorKeys.viper },
       ],
     },
   ],

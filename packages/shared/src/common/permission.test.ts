@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasAdminPermission, hasPharmacyPermission, type PermissionSubject } from './permission';
+import { hasAdminPermission, hasPharmacyPermission, type PermissionSubject, passesPharmacyAccess } from './permission';
 import {
   ALL_PERMISSIONS,
   adminPermissionKeys,
@@ -145,5 +145,24 @@ describe('hasAdminPermission', () => {
       expect(hasAdminPermission(subject([role], { admin_permissions: [ALL_PERMISSIONS] }), 'report')).toBe(false);
     }
     expect(hasAdminPermission(subject([]), 'report')).toBe(false);
+  });
+});
+
+describe('passesPharmacyAccess (a route rule for a member of the pharmacy)', () => {
+  const manager = (keys: string[]) => subject(['manager'], { permissions: { [CURRENT]: keys } });
+  it('with roles and a key, needs both: channel management is the manager holding channel_manage, never the shop', () => {
+    const roles = ['manager'];
+    expect(passesPharmacyAccess(manager(['channel_manage']), 'manager', CURRENT, 'channel_manage', roles)).toBe(true);
+    expect(passesPharmacyAccess(manager([]), 'manager', CURRENT, 'channel_manage', roles)).toBe(false);
+    expect(passesPharmacyAccess(subject(['shop']), 'shop', CURRENT, 'channel_manage', roles)).toBe(false);
+    expect(passesPharmacyAccess(manager(['channel_manage']), 'manager', OTHER, 'channel_manage', roles)).toBe(false);
+  });
+  it('with roles only, the role decides; with a key only, the §6 check', () => {
+    expect(passesPharmacyAccess(subject(['pharmacist']), 'pharmacist', CURRENT, null, ['pharmacist'])).toBe(true);
+    expect(passesPharmacyAccess(subject(['customer_service']), 'customer_service', CURRENT, null, ['manager'])).toBe(
+      false,
+    );
+    expect(passesPharmacyAccess(subject(['shop']), 'shop', CURRENT, 'finance', undefined)).toBe(true);
+    expect(passesPharmacyAccess(manager([]), 'manager', CURRENT, 'finance', undefined)).toBe(false);
   });
 });

@@ -49,3 +49,19 @@ export function hasAdminPermission(user: PermissionSubject, key?: string): boole
   if (!key) return true;
   return grants(user.admin_permissions, key);
 }
+
+/**
+ * A pharmacy route's rule (contract access `{ pharmacy: key, roles? }`) for a member of that pharmacy: with `roles`,
+ * the membership's role must be listed, and when a key is given too the §6 check must pass as well (channel
+ * management: the manager holding channel_manage); without `roles`, the §6 check with the key.
+ */
+export function passesPharmacyAccess(
+  subject: PermissionSubject,
+  membershipRole: string,
+  pharmacyId: number | string,
+  key: string | null | undefined,
+  roles: readonly string[] | undefined,
+): boolean {
+  if (roles) return roles.includes(membershipRole) && (!key || hasPharmacyPermission(subject, pharmacyId, key));
+  return hasPharmacyPermission(subject, pharmacyId, key ?? undefined);
+}

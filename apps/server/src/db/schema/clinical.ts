@@ -101,6 +101,8 @@ export const recipe = pgTable(
     index('recipe_doctor_idx').on(t.doctorId, t.id),
     index('recipe_doctor_status_idx').on(t.doctorId, t.status, t.id),
     index('recipe_account_idx').on(t.accountId, t.id),
+    /** The platform's ranges (数据看板, 处方统计): prescriptions written between two days, every pharmacy. */
+    index('recipe_created_idx').on(t.createdAt),
     index('recipe_order_idx').on(t.orderId),
     // the request's prescription (consultation detail and lists) and "a patient this doctor has treated"
     index('recipe_consultation_idx').on(t.consultationRequestId),

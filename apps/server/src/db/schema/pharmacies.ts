@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, numeric, pgTable, text, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { account } from './accounts';
-import { baseColumns } from './columns';
+import { baseColumns, tz } from './columns';
 
 const textArray = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 
@@ -28,13 +40,33 @@ export const pharmacy = pgTable(
     address: varchar('address', { length: 200 }).notNull().default(''),
     phone: varchar('phone', { length: 32 }).notNull().default(''),
     businessHours: varchar('business_hours', { length: 64 }).notNull().default(''),
-    status: varchar('status', { length: 16, enum: ['pending', 'active', 'suspended'] })
+    /**
+     * Onboarding (issue 17): pending (an application) → active (approved with the checklist) | rejected (with a
+     * reason); active ⇄ suspended (with a reason: its quotes leave the public site, its staff see why). Every change
+     * is one guarded UPDATE on the expected status.
+     */
+    status: varchar('status', { length: 16, enum: ['pending', 'active', 'rejected', 'suspended'] })
       .notNull()
       .default('pending'),
     ownerAccountId: integer('owner_account_id').references(() => account.id, { onDelete: 'set null' }),
     groupId: integer('group_id').references(() => pharmacyGroup.id, { onDelete: 'set null' }),
+    /** When the application was made (null for pharmacies the platform created active). */
+    appliedAt: tz('applied_at'),
+    /** The operator's last decision on the application or the suspension, and when. */
+    reviewedBy: integer('reviewed_by').references(() => account.id, { onDelete: 'set null' }),
+    reviewedAt: tz('reviewed_at'),
+    /** The reason shown to the pharmacy's staff when rejected or suspended. */
+    statusReason: varchar('status_reason', { length: 200 }).notNull().default(''),
+    /** The operator's onboarding checklist: qualification kind → checked (see the operator pharmacy contracts). */
+    checklist: jsonb('checklist').notNull().default({}),
+    /** `pharmacy cross`: this pharmacy's quotes are offered to the other pharmacies of its group. */
+    crossGroup: boolean('cross_group').notNull().default(false),
   },
-  (t) => [index('pharmacy_owner_idx').on(t.ownerAccountId), index('pharmacy_group_idx').on(t.groupId)],
+  (t) => [
+    index('pharmacy_owner_idx').on(t.ownerAccountId),
+    index('pharmacy_group_idx').on(t.groupId),
+    index('pharmacy_status_idx').on(t.status, t.id),
+  ],
 );
 
 export const pharmacySetting = pgTable('pharmacy_setting', {
@@ -148,6 +180,8 @@ export const viper = pgTable(
   (t) => [
     unique('viper_pharmacy_account_uq').on(t.pharmacyId, t.accountId),
     index('viper_account_idx').on(t.accountId),
+    /** New members of the platform in a range (数据看板, the operator's 会员管理 joined filter). */
+    index('viper_created_idx').on(t.createdAt),
     // the member list's default order (newest first) inside a pharmacy: page 1 reads 20 index entries
     index('viper_pharmacy_created_idx').on(t.pharmacyId, t.createdAt, t.id),
   ],
@@ -168,10 +202,19 @@ export const customerInfo = pgTable(
     tags: textArray('tags'),
     notes: text('notes').notNull().default(''),
     ownerAccountId: integer('owner_account_id').references(() => account.id, { onDelete: 'set null' }),
+    /** The channel the customer came through (the member's channel, copied when the card is made). */
+    channelId: integer('channel_id').references(() => channel.id, { onDelete: 'set null' }),
+    /** The latest follow-up's time (customer_follow_up), kept in the same transaction as the follow-up. */
+    lastContactAt: tz('last_contact_at'),
   },
   (t) => [
     unique('customer_info_pharmacy_account_uq').on(t.pharmacyId, t.accountId),
     index('customer_info_account_idx').on(t.accountId),
+    // the customer list: newest first inside a pharmacy, by owner, by last contact
+    index('customer_info_pharmacy_created_idx').on(t.pharmacyId, t.createdAt, t.id),
+    // migration 0023 INCLUDEs tags, last_contact_at and channel_id (the filtered count is an index-only scan)
+    index('customer_info_owner_idx').on(t.pharmacyId, t.ownerAccountId, t.createdAt, t.id),
+    index('customer_info_contact_idx').on(t.pharmacyId, t.lastContactAt),
   ],
 );
 

@@ -10,6 +10,7 @@ import { queryRows } from '../../lib/sql-rows';
 import type { Database, DbExecutor } from '../client';
 import { demoBoxPhotoUrl, demoRequestPhotoUrls, demoSignatureUrls } from './clinical-images';
 import { demoPharmacies } from './demo-data';
+import { int, mulberry32, pick, type Rand } from './random';
 
 /** Serialises this seed across instances (accounts 72_011_002 … orders 72_011_005). */
 const CLINICAL_LOCK_KEY = 72_011_006;
@@ -94,20 +95,6 @@ export async function seedClinical(db: Database, options: { now?: Date } = {}): 
 
 // ---------------------------------------------------------------------------------------------------------------------
 // A deterministic random source (the same demo on every start)
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-type Rand = () => number;
-const int = (r: Rand, min: number, max: number) => min + Math.floor(r() * (max - min + 1));
-const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.length)];
 
 // ---------------------------------------------------------------------------------------------------------------------
 // How a doctor writes each medicine

@@ -25,6 +25,8 @@ import { seedChat } from './chat';
 import { seedClinical } from './clinical';
 import { DEMO_PASSWORD, demoAccounts, demoMessages, demoPharmacies, messageText, staffPermissions } from './demo-data';
 import { seedLive } from './live';
+import { seedMarketing } from './marketing/index';
+import { seedOperatorArea } from './operator-area/index';
 import { seedDemoOrders } from './orders';
 import { seedPharmacyConsole } from './pharmacy-console';
 
@@ -47,7 +49,11 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
   const clinical = await seedClinical(db);
   const chat = await seedChat(db);
   const live = await seedLive(db);
-  return { seeded: people || catalogue || console || orders || clinical || chat || live };
+  const marketing = await seedMarketing(db);
+  const operator = await seedOperatorArea(db);
+  return {
+    seeded: people || catalogue || console || orders || clinical || chat || live || marketing || operator,
+  };
 }
 
 async function seedPeople(db: Database): Promise<boolean> {

@@ -28,6 +28,7 @@ import {
 import { demoPharmacies } from './demo-data';
 import { demoQuestionCategories, demoQuestions } from './live-questions';
 import { birthdayOf, idNumber } from './orders';
+import { int, mulberry32, pick, type Rand } from './random';
 
 /** Serialises this seed across instances (accounts 72_011_002 … chat 72_011_007). */
 const LIVE_LOCK_KEY = 72_011_008;
@@ -356,19 +357,6 @@ const INVITERS: [string, number][][] = [
 // ---------------------------------------------------------------------------------------------------------------------
 // A deterministic random source (the same demo on every start)
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-type Rand = () => number;
-const int = (r: Rand, min: number, max: number) => min + Math.floor(r() * (max - min + 1));
-const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.length)];
 function weighted<T>(r: Rand, entries: readonly (readonly [T, number])[]): T {
   let x = r() * entries.reduce((n, [, w]) => n + w, 0);
   for (const [value, w] of entries) {

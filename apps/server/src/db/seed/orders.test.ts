@@ -78,7 +78,8 @@ describe('demo orders', () => {
       const paid = o.paid_at !== null;
       if (!paid) {
         expect(o.settlement).toBeNull();
-        expect(o.payment).toBe(o.status === 'cancelled' ? 'closed' : 'pending');
+        // a proxy order whose customer has not opened its payment link yet has no payment at all
+        if (o.payment !== null) expect(o.payment).toBe(o.status === 'cancelled' ? 'closed' : 'pending');
         continue;
       }
       const s = o.settlement!;

@@ -1,7 +1,10 @@
 import { type AuditLogQuery, shanghaiDayEnd, shanghaiDayStart } from '@pharmacy/shared';
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { account, auditLog } from '../../db/schema/index';
+
+/** A LIKE pattern's literal part (`_` is a wildcard, and actions and tables contain it). */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export class AuditQueryRepository {
   constructor(private readonly db: Database) {}
@@ -9,8 +12,23 @@ export class AuditQueryRepository {
   /** Newest first, served by the primary key (and by the action/created_at and account/id indexes when filtered). */
   async page(query: AuditLogQuery) {
     const where: SQL[] = [];
-    if (query.action) where.push(eq(auditLog.action, query.action));
+    // an action or its group: `permission` / `permission.` → every `permission.*`; `auth.login` → itself and `auth.login.*`
+    const action = query.action?.replace(/\.+$/, '');
+    if (action) where.push(or(eq(auditLog.action, action), like(auditLog.action, `${escapeLike(action)}.%`)) as SQL);
     if (query.account_id) where.push(eq(auditLog.accountId, query.account_id));
+    if (query.phone) {
+      where.push(
+        sql`${auditLog.accountId} in (select ${account.id} from ${account} where ${account.phone} = ${query.phone})`,
+      );
+    }
+    // a target (`admin_profile:3`) or every target of a table (`admin_profile`)
+    if (query.target) {
+      where.push(
+        query.target.includes(':')
+          ? eq(auditLog.target, query.target)
+          : like(auditLog.target, `${escapeLike(query.target)}:%`),
+      );
+    }
     if (query.pharmacy_id) where.push(eq(auditLog.pharmacyId, query.pharmacy_id));
     // whole days in Asia/Shanghai (the schema has checked that both are real dates)
     const from = query.date_from ? shanghaiDayStart(query.date_from) : null;

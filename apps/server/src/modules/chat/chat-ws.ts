@@ -170,7 +170,8 @@ export class ChatHub {
     const principal = toPrincipal(row, row.sessionId);
     if (frame.side === 'staff') {
       const membership = principal.memberships.find(
-        (m) => m.pharmacy_id === frame.pharmacy_id && staffRoleSet.has(m.role),
+        // a pending, rejected or suspended pharmacy's staff are refused like on its REST routes (issue 17)
+        (m) => m.pharmacy_id === frame.pharmacy_id && staffRoleSet.has(m.role) && m.status === 'active',
       );
       if (!membership) return this.close(conn, chatCloseCodes.forbidden, 'forbidden');
       conn.pharmacyId = membership.pharmacy_id;
@@ -304,7 +305,9 @@ export class ChatHub {
       if (!pharmacies) {
         const row = await this.principals.bySessionHash(conn.tokenHash);
         pharmacies = new Set(
-          (row?.memberships ?? []).filter((m) => staffRoleSet.has(m.role)).map((m) => m.pharmacy_id),
+          (row?.memberships ?? [])
+            .filter((m) => staffRoleSet.has(m.role) && m.status === 'active')
+            .map((m) => m.pharmacy_id),
         );
         staffChecked.set(conn.tokenHash, pharmacies);
       }

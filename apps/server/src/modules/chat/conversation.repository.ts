@@ -10,6 +10,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, DbExecutor, Transaction } from '../../db/client';
+import { blacklistedSql } from '../../lib/blacklist';
 import { containsPattern } from '../../lib/search';
 import { queryRows } from '../../lib/sql-rows';
 
@@ -459,7 +460,8 @@ export class ConversationRepository {
             where extract(isodow from ${local})::int = any(coalesce(cs.work_days,
                 ${`{${chatDefaults.work_days.join(',')}}`}::smallint[]))
               and coalesce(cs.work_start, ${chatDefaults.work_start}) collate "C" <= ${hhmm}
-              and ${hhmm} < coalesce(cs.work_end, ${chatDefaults.work_end}) collate "C"))`;
+              and ${hhmm} < coalesce(cs.work_end, ${chatDefaults.work_end}) collate "C"))
+            and not ${blacklistedSql(sql`c.pharmacy_id`, sql`c.patient_account_id`)}`;
     const rows = await namedRows<ConversationRow & Record<string, unknown>>(
       db,
       `chat_send_fast_${scope.side}`,

@@ -13,6 +13,7 @@ import {
   chatMessages,
   chatSystemTexts,
   ErrorCode,
+  marketingMessages,
   maskPhone,
   type OrderStatus,
   orderStatusLabels,
@@ -22,6 +23,7 @@ import {
 } from '@pharmacy/shared';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { isBlacklisted } from '../../lib/blacklist';
 import type { ChatBus } from '../../lib/chat-bus';
 import type { FileStorage } from '../../lib/storage';
 import {
@@ -139,6 +141,7 @@ const isUniqueViolation = (err: unknown, constraint?: string) => {
 };
 
 const notFound = () => AppError.notFound(chatMessages.notFound, 'Conversation not found');
+const blacklisted = () => AppError.forbidden(marketingMessages.blacklisted, 'Patient is blacklisted at the pharmacy');
 
 /** Who acts: the signed-in staff member (with their pharmacy) or patient. */
 export interface StaffActor {
@@ -263,6 +266,7 @@ export class ConversationService {
     if (!(await this.repo.pharmacy(this.repo.db, pharmacyId))) {
       throw AppError.notFound(chatMessages.pharmacyNotFound, 'Pharmacy not found');
     }
+    if (await isBlacklisted(this.repo.db, pharmacyId, accountId)) throw blacklisted();
     let effects = noEffects();
     const id = await this.retryOnOpenRace(() => {
       effects = noEffects(); // a retried transaction starts over
@@ -334,6 +338,8 @@ export class ConversationService {
     const conversation = await this.repo.conversation(this.repo.db, scope, id);
     if (!conversation) throw notFound();
     if (staff && conversation.status !== 'open') throw AppError.conflict(chatMessages.closed, 'Conversation closed');
+    // the fast path leaves a blacklisted patient's text to this path (lib/blacklist.ts): refused here
+    if (!staff && (await isBlacklisted(this.repo.db, conversation.pharmacy_id, senderId))) throw blacklisted();
     const content = await this.content(conversation, scope.side, body);
 
     let effects = noEffects();

@@ -232,25 +232,6 @@ export class HealthRepository {
     return rows[0].id;
   }
 
-  /** A decision on a submitted form of this doctor (guarded); null when it is missing, another's or decided. */
-  async decide(
-    db: DbExecutor,
-    doctorId: number,
-    id: number,
-    status: 'approved' | 'rejected',
-    reason: string,
-  ): Promise<{ id: number; account_id: number; name: string } | null> {
-    const { rows } = await queryRows<{ id: number; account_id: number; name: string }>(
-      db,
-      sql`update health_collection h set status = ${status}, reviewed_at = now(), reject_reason = ${reason},
-          updated_at = now()
-        from family_member f
-        where h.id = ${id} and h.doctor_id = ${doctorId} and h.status = 'submitted' and f.id = h.family_member_id
-        returning h.id, h.account_id, f.name`,
-    );
-    return rows[0] ?? null;
-  }
-
   async exists(doctorId: number, id: number): Promise<boolean> {
     const { rows } = await queryRows(
       this.db,

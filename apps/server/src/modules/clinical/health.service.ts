@@ -12,40 +12,16 @@ import {
   healthMessages,
   type MyHealthEntry,
 } from '@pharmacy/shared';
+import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import { notify } from '../../lib/notify';
+import { decideHealthForm, healthFormSummary } from '../../lib/health-decision';
 import type { HealthFormRow, HealthMemberRow, HealthRepository, MeasurementRow } from './health.repository';
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 /** numeric as text without trailing noise ('172.0' stays '172.0', as PostgreSQL writes numeric(5,1)). */
 const dec = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
-/** an answer's decimal with its one place, as the measurements' numeric(…, 1) columns write it ('162.0') */
-const fixed1 = (v: unknown): string | null => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(1) : null);
-const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** The list row from a form: the patient and the form's own measurements. */
-function toSummary(row: HealthFormRow): HealthFormSummary {
-  const a = row.answers ?? {};
-  const height = fixed1(a.height_cm);
-  const weight = fixed1(a.weight_kg);
-  return {
-    id: row.id,
-    family_member_id: row.family_member_id,
-    patient_name: row.name,
-    gender: row.gender ?? '',
-    age: row.age === null ? null : Number(row.age),
-    status: row.status,
-    submitted_at: iso(row.submitted_at),
-    reviewed_at: iso(row.reviewed_at),
-    reject_reason: row.reject_reason,
-    systolic: int(a.systolic),
-    diastolic: int(a.diastolic),
-    blood_sugar: fixed1(a.blood_sugar),
-    height_cm: height,
-    weight_kg: weight,
-    bmi: computeBmi(height, weight),
-  };
-}
+const toSummary = (row: HealthFormRow): HealthFormSummary => healthFormSummary(row);
 
 /** One year back from today (Asia/Shanghai), as YYYY-MM-DD. */
 export function chartSince(now = Date.now()): string {
@@ -109,21 +85,9 @@ export class HealthService {
    */
   async decide(doctorId: number, id: number, decision: 'approve' | 'reset', reason = ''): Promise<HealthDecision> {
     const status = decision === 'approve' ? 'approved' : 'rejected';
-    const decided = await this.repo.db.transaction(async (tx) => {
-      const row = await this.repo.decide(tx, doctorId, id, status, decision === 'reset' ? reason : '');
-      if (!row) return null;
-      await notify(tx, {
-        accountId: row.account_id,
-        kind: 'system',
-        title: decision === 'approve' ? '健康表审核通过' : '健康表被驳回，请重新填写',
-        content:
-          decision === 'approve'
-            ? `${row.name}的健康表已由医生审核通过。`
-            : `${row.name}的健康表被医生驳回，原因：${reason}。请修改后重新提交。`,
-        link: '/patient/health',
-      });
-      return row;
-    });
+    const decided = await this.repo.db.transaction((tx) =>
+      decideHealthForm(tx, { id, scope: sql`h.doctor_id = ${doctorId}`, decision, reason, reviewer: '医生' }),
+    );
     if (decided) return { id, status };
     if (!(await this.repo.exists(doctorId, id))) throw formNotFound();
     throw AppError.conflict(healthMessages.alreadyDecided, 'Health form already decided');

@@ -1,38 +1,25 @@
 import type { RecipeDetail, RecipeItem, RecipeStatus, RecipeWarning } from '@pharmacy/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import {
+  type RecipeCensusDayRow,
+  type RecipeCensusRange,
+  type RecipeTopDrugRow,
+  recipeCensusDays,
+  recipeTopDrugs,
+} from '../../lib/recipe-census';
 import { queryRows } from '../../lib/sql-rows';
 
 /** Whose prescription it must be: the doctor's own, or one dispensed by the pharmacist's pharmacy. */
 export type RecipeOwner = { doctorId: number } | { pharmacyId: number };
 
 /** The doctor's prescriptions written in [from, to) (instants of Shanghai day starts). */
-export interface StatisticsRange {
+export interface StatisticsRange extends RecipeCensusRange {
   doctorId: number;
-  dateFrom: string;
-  dateTo: string;
-  from: Date;
-  to: Date;
 }
 
-export interface StatisticsDayRow {
-  date: string;
-  written: number;
-  approved: number;
-  rejected: number;
-  pending_inspection: number;
-  void: number;
-  /** prescription lines of the day's non-void prescriptions */
-  lines: number;
-}
-
-export interface TopDrugRow {
-  product_id: number;
-  name: string;
-  spec: string;
-  lines: number;
-  qty: number;
-}
+export type StatisticsDayRow = RecipeCensusDayRow;
+export type TopDrugRow = RecipeTopDrugRow;
 
 interface DetailRow {
   id: number;
@@ -210,51 +197,16 @@ export class RecipeDocumentRepository {
 
   /**
    * Every Shanghai day of the range with the prescriptions written that day by current status and their lines (void
-   * ones left out of the lines). The doctor's rows are read through recipe_doctor_idx (doctor_id, id).
+   * ones left out of the lines): lib/recipe-census.ts, shared with the operator's census. The doctor's rows are read
+   * through recipe_doctor_idx (doctor_id, id).
    */
-  async days(r: StatisticsRange): Promise<StatisticsDayRow[]> {
-    const { rows } = await queryRows<StatisticsDayRow>(
-      this.db,
-      sql`with w as (
-            select status, (created_at at time zone 'Asia/Shanghai')::date as day,
-                   case when jsonb_typeof(items) = 'array' then jsonb_array_length(items) else 0 end as n
-            from recipe
-            where doctor_id = ${r.doctorId} and created_at >= ${r.from.toISOString()}
-              and created_at < ${r.to.toISOString()}
-          )
-          select to_char(g.day, 'YYYY-MM-DD') as date,
-                 count(w.status)::int as written,
-                 (count(*) filter (where w.status = 'approved'))::int as approved,
-                 (count(*) filter (where w.status = 'rejected'))::int as rejected,
-                 (count(*) filter (where w.status = 'pending_inspection'))::int as pending_inspection,
-                 (count(*) filter (where w.status = 'void'))::int as void,
-                 coalesce(sum(w.n) filter (where w.status <> 'void'), 0)::int as lines
-          from generate_series(${r.dateFrom}::date, ${r.dateTo}::date, interval '1 day') as g(day)
-          left join w on w.day = g.day::date
-          group by g.day
-          order by g.day`,
-    );
-    return rows;
+  days(r: StatisticsRange): Promise<StatisticsDayRow[]> {
+    return recipeCensusDays(this.db, r, sql`rc.doctor_id = ${r.doctorId}`);
   }
 
   /** The drugs on most lines of the range's non-void prescriptions, then by quantity; names as last written. */
-  async topDrugs(r: StatisticsRange, limit: number): Promise<TopDrugRow[]> {
-    const { rows } = await queryRows<TopDrugRow>(
-      this.db,
-      sql`select coalesce((i->>'product_id')::int, 0) as product_id,
-                 (array_agg(coalesce(i->>'name', '') order by rc.id desc))[1] as name,
-                 (array_agg(coalesce(i->>'spec', '') order by rc.id desc))[1] as spec,
-                 count(*)::int as lines,
-                 coalesce(sum(round((i->>'qty')::numeric)), 0)::int as qty
-          from recipe rc
-          cross join lateral jsonb_array_elements(case when jsonb_typeof(rc.items) = 'array' then rc.items else '[]'::jsonb end) as i
-          where rc.doctor_id = ${r.doctorId} and rc.created_at >= ${r.from.toISOString()}
-            and rc.created_at < ${r.to.toISOString()} and rc.status <> 'void'
-          group by 1
-          order by lines desc, qty desc, product_id
-          limit ${limit}`,
-    );
-    return rows;
+  topDrugs(r: StatisticsRange, limit: number): Promise<TopDrugRow[]> {
+    return recipeTopDrugs(this.db, r, sql`rc.doctor_id = ${r.doctorId}`, limit, 'lines');
   }
 
   /** The doctor's consultation requests created in the range, counted by status. */

@@ -1,44 +1,24 @@
 import {
   type ConsultationStatus,
   consultationStatuses,
-  RECIPE_STATISTICS_DEFAULT_DAYS,
-  RECIPE_STATISTICS_MAX_DAYS,
   RECIPE_STATISTICS_TOP,
   type RecipeDetail,
   type RecipeStatistics,
   type RecipeStatisticsQuery,
-  recipeStatisticsMessages,
   recipeStatuses,
-  shanghaiDayEnd,
-  shanghaiDayStart,
-  shanghaiToday,
 } from '@pharmacy/shared';
 import { AppError } from '../../lib/app-error';
+import { exactRatio, recipeCensusRange } from '../../lib/recipe-census';
 import type { FileStorage } from '../../lib/storage';
 import type { RecipeDocumentRepository, RecipeOwner, StatisticsRange } from './recipe-document.repository';
 import { isEmbeddableImage, renderRecipePdf, type SignatureImage } from './recipe-pdf';
-
-const DAY_MS = 24 * 3600_000;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const maxDate = (a: string, b: string) => (a > b ? a : b);
 
 /** An uploaded file's link (`/api/v1/upload/<key>`): the key in storage. */
 const UPLOAD_LINK = /^\/api\/v1\/upload\/([A-Za-z0-9_-]+\.(?:png|jpg|jpeg))$/;
 const SIGNATURE_MAX_BYTES = 2 * 1024 * 1024;
 
-/**
- * `part / whole` as a decimal with 2 places, rounded half up, in integers only (exact; no float on the way):
- * ratio(6, 7, 100) = '85.71'; null when whole is 0.
- */
-export function exactRatio(part: number, whole: number, scale = 1): string | null {
-  if (whole <= 0) return null;
-  const hundredths = (BigInt(part) * BigInt(scale) * 200n + BigInt(whole)) / (2n * BigInt(whole));
-  const sign = hundredths < 0n ? '-' : '';
-  const abs = hundredths < 0n ? -hundredths : hundredths;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
+// The exact ratio and the range moved to lib/recipe-census.ts (shared with the operator's census).
+export { exactRatio };
 
 export class RecipeDocumentService {
   constructor(
@@ -79,20 +59,7 @@ export class RecipeDocumentService {
 
   /** The range in Shanghai days: default the last 30 days up to today; at most 366 days. */
   range(doctorId: number, query: RecipeStatisticsQuery, now = Date.now()): StatisticsRange {
-    const dateTo =
-      query.date_to ?? (query.date_from ? maxDate(query.date_from, shanghaiToday(now)) : shanghaiToday(now));
-    const dateFrom = query.date_from ?? addDays(dateTo, 1 - RECIPE_STATISTICS_DEFAULT_DAYS);
-    if (dateFrom > dateTo) {
-      throw AppError.badParams('date_to', recipeStatisticsMessages.datesOrder, 'date_to before date_from');
-    }
-    if (dayNumber(dateTo) - dayNumber(dateFrom) + 1 > RECIPE_STATISTICS_MAX_DAYS) {
-      throw AppError.badParams(
-        'date_from',
-        recipeStatisticsMessages.tooLong,
-        `Range longer than ${RECIPE_STATISTICS_MAX_DAYS} days`,
-      );
-    }
-    return { doctorId, dateFrom, dateTo, from: shanghaiDayStart(dateFrom)!, to: shanghaiDayEnd(dateTo)! };
+    return { doctorId, ...recipeCensusRange(query, now) };
   }
 
   async statistics(doctorId: number, query: RecipeStatisticsQuery): Promise<RecipeStatistics> {

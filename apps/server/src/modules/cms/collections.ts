@@ -13,6 +13,7 @@ import {
   pastMedicalHistory,
   topSales,
 } from '../../db/schema/index';
+import { quoteOfActivePharmacy } from '../../lib/pharmacy-visibility';
 import {
   type CollectionDef,
   type CollectionRegistry,
@@ -171,7 +172,10 @@ function collectionDefs(operator: boolean): CollectionDef[] {
         product_id: { collection: 'product', localColumn: 'product_id', foreignColumn: 'id' },
       },
       sortField: 'sort',
-      scope: operator ? undefined : (t) => sql`${t}."status" = 'on_shelf'`,
+      // the public sees on-shelf quotes of active pharmacies only
+      scope: operator
+        ? undefined
+        : (t) => sql`${t}."status" = 'on_shelf' and ${quoteOfActivePharmacy(sql`${t}."pharmacy_id"`)}`,
     },
     ...(Object.keys(cmsFields) as CmsCollectionName[]).map(
       (name): CollectionDef => ({

@@ -1,6 +1,7 @@
 import type { ColumnStatus, EnrollmentSource, LiveStatus } from '@pharmacy/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
+import { blacklistedSql } from '../../lib/blacklist';
 import { queryRows } from '../../lib/sql-rows';
 
 type Time = Date | string;
@@ -414,8 +415,7 @@ export class ColumnRepository {
       this.db,
       sql`with acc as (
           select a.id, a.phone,
-            exists (select 1 from black_user b where b.pharmacy_id = ${pharmacyId}
-              and (b.account_id = a.id or b.phone = a.phone)) as blocked
+            ${blacklistedSql(pharmacyId, sql`a.id`, sql`a.phone`)} as blocked
           from account a where a.phone = any(${sql.param(phones)}::text[])
         ), ins as (
           insert into live_enrollment (pharmacy_id, period_id, account_id, source, inviter_member_id)

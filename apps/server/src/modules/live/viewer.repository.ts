@@ -8,6 +8,7 @@ import {
 } from '@pharmacy/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor, Transaction } from '../../db/client';
+import { blacklistedSql } from '../../lib/blacklist';
 import { queryRows } from '../../lib/sql-rows';
 import { runNamed } from './heartbeat-writer';
 
@@ -106,18 +107,13 @@ export class ViewerRepository {
         c.id as column_id, c.title as column_title, c.cover_url as column_cover_url, c.intro as column_intro,
         ph.id as pharmacy_id, ph.name as pharmacy_name,
         exists (select 1 from live_enrollment e where e.period_id = p.id and e.account_id = ${accountId}) as enrolled,
-        ${this.blacklistedSql(sql`p.pharmacy_id`, accountId)} as blacklisted,
+        ${blacklistedSql(sql`p.pharmacy_id`, accountId)} as blacklisted,
         coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title, 'cover_url', l.cover_url,
             'lecturer', l.lecturer, 'start_at', ${isoRaw('l.start_at')}, 'status', l.status, 'sort', pl.sort)
             order by pl.sort, l.id)
           from column_period_live pl join live l on l.id = pl.live_id
           where pl.period_id = p.id and l.status <> 'draft'), '[]'::json) as lives
       from column_period p join live_column c on c.id = p.column_id join pharmacy ph on ph.id = p.pharmacy_id`;
-  }
-
-  private blacklistedSql(pharmacyId: SQL, accountId: number) {
-    return sql`exists (select 1 from black_user b where b.pharmacy_id = ${pharmacyId}
-      and (b.account_id = ${accountId} or b.phone = (select a.phone from account a where a.id = ${accountId})))`;
   }
 
   private static period(row: PeriodRow): ViewerPeriod & { blacklisted: boolean } {
@@ -193,9 +189,7 @@ export class ViewerRepository {
           exists (select 1 from column_period_live pl
             join live_enrollment e on e.period_id = pl.period_id and e.account_id = t.account_id
             where pl.live_id = l.id) as enrolled,
-          exists (select 1 from black_user b where b.pharmacy_id = l.pharmacy_id
-            and (b.account_id = t.account_id
-              or b.phone = (select a.phone from account a where a.id = t.account_id))) as blacklisted
+          ${blacklistedSql(sql`l.pharmacy_id`, sql`t.account_id`)} as blacklisted
         from unnest(${sql.param(pairs.map((p) => p.liveId))}::int[], ${sql.param(pairs.map((p) => p.accountId))}::int[])
           with ordinality as t(live_id, account_id, i)
         left join live l on l.id = t.live_id`,

@@ -12,6 +12,7 @@ import {
   product,
   quote,
 } from '../../db/schema/index';
+import { quoteOfActivePharmacy } from '../../lib/pharmacy-visibility';
 import { productSearchCondition } from '../../lib/search';
 
 /** `%text%` for LIKE/ILIKE with the pattern characters taken literally. */
@@ -43,7 +44,7 @@ export function medicineSearchCondition(q: string): SQL {
 
 const offers = sql`left join lateral (
     select min(q.price) as min_price, count(*) as pharmacy_count, sum(q.sales_count) as sales
-    from quote q where q.product_id = p.id and q.status = 'on_shelf'
+    from quote q where q.product_id = p.id and q.status = 'on_shelf' and ${quoteOfActivePharmacy(sql`q.pharmacy_id`)}
   ) o on true`;
 
 const listColumns = sql`p.id, p.name, p.generic_name, p.spec, p.manufacturer, p.approval_no, p.type, p.category_id,

@@ -4,6 +4,7 @@ import { censusRoutes } from './census.routes';
 import { orderExportRoutes } from './order-export.routes';
 import { patientCatalogRoutes } from './patient-catalog.routes';
 import { pharmacyOrderRoutes } from './pharmacy-order.routes';
+import { proxyOrderRoutes } from './proxy-order.routes';
 import { shippingRoutes } from './shipping.routes';
 import { userOrderRoutes } from './user-order.routes';
 
@@ -18,4 +19,5 @@ export async function ordersModule(app: FastifyInstance, context: ModuleContext)
   await shippingRoutes(app, context);
   await censusRoutes(app, context);
   await orderExportRoutes(app, context);
+  await proxyOrderRoutes(app, context);
 }

@@ -1,6 +1,7 @@
 import type { OrderKind, OrderStatus } from '@pharmacy/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor, Transaction } from '../../db/client';
+import { blacklistedSql } from '../../lib/blacklist';
 import { queryRows } from '../../lib/sql-rows';
 
 /**
@@ -97,6 +98,8 @@ export interface NewOrder {
   addressDetail: string;
   buyerRemark: string;
   quoteSetId: number | null;
+  /** the staff member who placed it for the buyer (marketing's proxy and non-drug orders); null: the buyer */
+  createdBy: number | null;
   idempotencyKey: string | null;
   requestHash: string | null;
 }
@@ -205,7 +208,7 @@ async function namedRows<T>(db: DbExecutor, name: string, query: SQL): Promise<T
 }
 
 /** The order as lists and the detail show it: pharmacy name, buyer phone, latest shipment, first line. */
-const orderSelect = (where: SQL) => sql`
+export const orderSelect = (where: SQL) => sql`
   select o.id, o.order_no, o.pharmacy_id, ph.name as pharmacy_name, o.account_id, a.phone as buyer_phone,
     o.kind, o.has_rx, o.status, o.goods_amount::text as goods_amount, o.freight::text as freight,
     o.discount::text as discount, o.pay_amount::text as pay_amount, o.patient_name, o.patient_gender, o.patient_age,
@@ -288,6 +291,7 @@ export class UserOrderRepository {
       quotes: QuoteForOrder[] | string | null;
       combo: ComboForOrder | string | null;
       existing: { id: number; request_hash: string | null } | string | null;
+      blacklisted: boolean;
     }>(
       db,
       'user_order_place_read',
@@ -320,7 +324,8 @@ export class UserOrderRepository {
               from quote_set s where s.id = ${a.comboId ?? 0}::int and s.pharmacy_id = ${a.pharmacyId}::int) c) as combo,
             (select row_to_json(x) from (
               select id, request_hash from orders
-              where account_id = ${a.accountId}::int and idempotency_key = ${a.key ?? ''}::text) x) as existing`,
+              where account_id = ${a.accountId}::int and idempotency_key = ${a.key ?? ''}::text) x) as existing,
+            ${blacklistedSql(a.pharmacyId, a.accountId)} as blacklisted`,
     );
     const row = rows[0]!;
     const parse = <T>(v: T | string | null): T | undefined =>
@@ -333,6 +338,8 @@ export class UserOrderRepository {
       quotes: parse(row.quotes) ?? [],
       combo: parse(row.combo),
       existing: parse(row.existing),
+      /** lib/blacklist.ts's rule, read in the same round trip */
+      blacklisted: row.blacklisted === true,
     };
   }
 
@@ -407,7 +414,7 @@ export class UserOrderRepository {
             insert into orders (order_no, pharmacy_id, account_id, family_member_id, address_id, kind, has_rx, status,
               goods_amount, freight, discount, pay_amount, patient_name, patient_gender, patient_age, receiver_name,
               receiver_phone, province, city, district, address_detail, buyer_remark, quote_set_id, idempotency_key,
-              request_hash)
+              request_hash, created_by)
             select
               to_char(now() at time zone 'UTC' + interval '8 hours', 'YYYYMMDD')
                 || lpad(nextval('order_no_seq')::text, 10, '0'),
@@ -415,7 +422,7 @@ export class UserOrderRepository {
               'pending_payment', ${o.goodsAmount}, ${o.freight}, ${o.discount}, ${o.payAmount}, ${o.patientName},
               ${o.patientGender}, ${o.patientAge}, ${o.receiverName}, ${o.receiverPhone}, ${o.province}, ${o.city},
               ${o.district}, ${o.addressDetail}, ${o.buyerRemark}, ${o.quoteSetId}, ${o.idempotencyKey},
-              ${o.requestHash}
+              ${o.requestHash}, nullif(${o.createdBy ?? 0}::int, 0)
             from ok where ok.all_in
             returning id, order_no, created_at
           ),

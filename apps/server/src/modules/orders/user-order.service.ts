@@ -7,6 +7,7 @@ import {
   formatMoney,
   genderFromIdNumber,
   isValidIdNumber,
+  marketingMessages,
   maskPhone,
   multiply,
   type OrderDetail,
@@ -18,6 +19,7 @@ import {
   type PageResult,
   type PayUserOrderBody,
   type PayUserOrderResult,
+  proxyOrderMessages,
   subtract,
   type UpdateUserOrderBody,
   type UserOrderListQuery,
@@ -150,6 +152,17 @@ function patientSnapshot(m: { name: string; id_number: string; gender: string | 
 }
 
 /**
+ * An order staff place for a customer (marketing's 代下单 / 非药品下单): the same path as the patient's, for the
+ * customer's account, with the kind fixed, the staff member as created_by and, for non_drug, NON_DRUG quotes only
+ * (`nonDrugOnly` words the refusal of another product).
+ */
+export interface StaffPlacement {
+  kind: 'proxy' | 'non_drug';
+  createdBy: number;
+  nonDrugOnly?: (name: string) => string;
+}
+
+/**
  * The patient's orders: place (idempotent, stock taken in the same transaction), pay through a provider, read,
  * cancel or re-address while unpaid, confirm receipt. Status changes go through the state machine (order-state.ts).
  * No Fastify types here.
@@ -188,10 +201,17 @@ export class UserOrderService {
    * first created; another body under the same key is refused (409); concurrent duplicates meet at the unique index
    * (account, key), their statements fail before any stock is taken, and the losers answer the winner's order.
    */
-  async create(accountId: number, body: CreateUserOrderBody, key?: string): Promise<OrderDetail> {
-    const hash = key === undefined ? null : requestHash(body);
+  async create(
+    accountId: number,
+    body: CreateUserOrderBody,
+    key?: string,
+    staff?: StaffPlacement,
+  ): Promise<OrderDetail> {
+    // a staff placement hashes what it adds too: the same key reused for another kind is another body
+    const hashed = staff ? { ...body, staff_kind: staff.kind, created_by: staff.createdBy } : body;
+    const hash = key === undefined ? null : requestHash(hashed);
     try {
-      return await this.place(this.repo.db, accountId, body, key ?? null, hash);
+      return await this.place(this.repo.db, accountId, body, key ?? null, hash, staff);
     } catch (err) {
       const { code } = pgError(err);
       if (key !== undefined && code === '23505') {
@@ -226,19 +246,25 @@ export class UserOrderService {
     body: CreateUserOrderBody,
     key: string | null,
     hash: string | null,
+    staff?: StaffPlacement,
   ): Promise<OrderDetail> {
     // one round trip for every read (and the key's earlier order); one statement writes (placeOrder)
-    const { pharmacy, member, address, buyerPhone, quotes, combo, existing } = await this.repo.placeReads(db, {
-      accountId,
-      pharmacyId: body.pharmacy_id,
-      memberId: body.family_member_id,
-      addressId: body.address_id,
-      quoteIds: body.lines.map((l) => l.quote_id),
-      comboId: body.quote_set_id ?? null,
-      key,
-    });
+    const { pharmacy, member, address, buyerPhone, quotes, combo, existing, blacklisted } = await this.repo.placeReads(
+      db,
+      {
+        accountId,
+        pharmacyId: body.pharmacy_id,
+        memberId: body.family_member_id,
+        addressId: body.address_id,
+        quoteIds: body.lines.map((l) => l.quote_id),
+        comboId: body.quote_set_id ?? null,
+        key,
+      },
+    );
     if (existing) return this.answerReplay(accountId, existing, hash, db);
     if (!pharmacy) throw AppError.badParams('pharmacy_id', userOrderMessages.pharmacyNotFound);
+    // the pharmacy's blacklist (lib/blacklist.ts): no order for the account there, by the patient or by staff
+    if (blacklisted) throw AppError.forbidden(marketingMessages.blacklisted, 'Account is blacklisted at the pharmacy');
     if (!member) throw AppError.badParams('family_member_id', userOrderMessages.familyMemberNotFound);
     if (!address) throw AppError.badParams('address_id', userOrderMessages.addressNotFound);
 
@@ -257,6 +283,9 @@ export class UserOrderService {
       const q = quotes.find((x) => x.id === l.quote_id);
       if (!q) throw AppError.badParams('lines', userOrderMessages.quoteNotFound);
       if (!q.on_shelf) throw AppError.conflict(orderLineOffShelf(q.name), `Quote ${q.id} is off shelf`);
+      if (staff?.nonDrugOnly && q.type !== 'NON_DRUG') {
+        throw AppError.badParams('lines', staff.nonDrugOnly(q.name), `Quote ${q.id} is not NON_DRUG`);
+      }
       take(q, l.qty);
       types.push([q.type]);
       lines.push({
@@ -276,6 +305,7 @@ export class UserOrderService {
     }
 
     if (body.quote_set_id !== undefined) {
+      if (staff?.nonDrugOnly) throw AppError.badParams('quote_set_id', proxyOrderMessages.comboNotAllowed);
       const qty = body.quote_set_qty ?? 1;
       if (!combo) throw AppError.badParams('quote_set_id', userOrderMessages.comboNotFound);
       if (!combo.on_sale) throw AppError.conflict(userOrderMessages.comboOffSale, `Combo ${combo.id} is off sale`);
@@ -317,7 +347,8 @@ export class UserOrderService {
     const freight = threshold !== null && atLeast(goods, threshold) ? '0.00' : formatMoney(pharmacy.freight);
     const discount = '0.00';
     const hasRx = types.some((t) => t.includes('RX'));
-    const kind: OrderKind = hasRx ? 'rx' : types.every((t) => t.every((x) => x === 'NON_DRUG')) ? 'non_drug' : 'normal';
+    const kind: OrderKind =
+      staff?.kind ?? (hasRx ? 'rx' : types.every((t) => t.every((x) => x === 'NON_DRUG')) ? 'non_drug' : 'normal');
     const patient = patientSnapshot(member);
 
     const payAmount = formatMoney(subtract(add(goods, freight), discount));
@@ -345,6 +376,7 @@ export class UserOrderService {
         addressDetail: address.detail,
         buyerRemark: body.buyer_remark,
         quoteSetId: body.quote_set_id ?? null,
+        createdBy: staff?.createdBy ?? null,
         idempotencyKey: key,
         requestHash: hash,
       },

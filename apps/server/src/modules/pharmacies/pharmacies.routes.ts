@@ -14,6 +14,7 @@ export async function pharmacyRoutes(app: FastifyInstance) {
         role: m.role,
         permissions: m.permissions,
         status: m.status,
+        status_reason: m.status_reason,
       })),
     ),
   );

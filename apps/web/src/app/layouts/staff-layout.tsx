@@ -1,7 +1,7 @@
 import './dayjs-locale';
 import { BellOutlined, DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { canOpenPage, type MenuGroup, maskPhone, menuEntryFor, menuFor } from '@pharmacy/shared';
-import { Avatar, Badge, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, type MenuProps } from 'antd';
+import { canOpenPage, type MenuGroup, maskPhone, menuEntryFor, menuFor, operatorMessages } from '@pharmacy/shared';
+import { Alert, Avatar, Badge, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, type MenuProps } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
@@ -150,6 +150,32 @@ function MainMenu({ groups, onNavigate }: { groups: MenuGroup[]; onNavigate?: ()
   );
 }
 
+const notActiveTitles = {
+  pending: operatorMessages.pharmacyPending,
+  rejected: operatorMessages.pharmacyRejected,
+  suspended: operatorMessages.pharmacySuspended,
+} as const;
+
+/**
+ * The current pharmacy is pending, rejected or suspended (issue 17): its staff may sign in and choose it, but every
+ * pharmacy page is refused by the server; this says why, with the operator's reason.
+ */
+function PharmacyStatusBanner() {
+  const current = useSessionStore((s) => s.currentPharmacy);
+  if (!current?.status || current.status === 'active') return null;
+  const reason = current.status_reason?.trim();
+  return (
+    <Alert
+      type={current.status === 'pending' ? 'info' : 'error'}
+      showIcon
+      role="alert"
+      title={`${current.name}：${notActiveTitles[current.status]}`}
+      description={reason ? `原因：${reason}` : current.status === 'pending' ? undefined : '如有疑问请联系平台运营'}
+      style={{ marginBottom: 16 }}
+    />
+  );
+}
+
 const MENU_WIDTH = 220;
 
 /**
@@ -239,6 +265,7 @@ export function StaffLayout() {
           <UserMenu />
         </Header>
         <Content id="main-content" tabIndex={-1} style={{ padding: narrow ? 12 : 24, outline: 'none', minWidth: 0 }}>
+          <PharmacyStatusBanner />
           <PageBreadcrumb groups={groups} />
           <KeepAliveOutlet />
         </Content>

@@ -19,13 +19,19 @@ export interface LazyChartProps {
   testId?: string;
   /** skeleton lines while ECharts loads */
   skeletonRows?: number;
+  /** a click on a bar, point or slice: its category index (e.g. to open the list behind it) */
+  onItemClick?: (dataIndex: number) => void;
 }
 
 /** One ECharts chart: created when ECharts has loaded, given each new option, resized with its box, disposed. */
-export function LazyChart({ option, height = 320, label, testId, skeletonRows = 6 }: LazyChartProps) {
+export function LazyChart({ option, height = 320, label, testId, skeletonRows = 6, onItemClick }: LazyChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
   const [ready, setReady] = useState(false);
+  const onClick = useRef(onItemClick);
+  useEffect(() => {
+    onClick.current = onItemClick;
+  }, [onItemClick]);
 
   useEffect(() => {
     let disposed = false;
@@ -33,6 +39,9 @@ export function LazyChart({ option, height = 320, label, testId, skeletonRows = 
     void loadECharts().then(({ init }) => {
       if (disposed || !box.current) return;
       chart.current = init(box.current, undefined, { renderer: 'canvas' });
+      chart.current.on('click', (event) => {
+        if (typeof event.dataIndex === 'number') onClick.current?.(event.dataIndex);
+      });
       observer = new ResizeObserver(() => chart.current?.resize());
       observer.observe(box.current);
       setReady(true);

@@ -7,7 +7,12 @@ import { useSessionStore } from '../../../lib/session-store';
 import { useMyPharmacies } from '../api/get-my-pharmacies';
 import { switchPharmacy } from '../lib/switch-pharmacy';
 
-const statusColors: Record<PharmacyStatus, string> = { active: 'green', pending: 'orange', suspended: 'red' };
+const statusColors: Record<PharmacyStatus, string> = {
+  active: 'green',
+  pending: 'orange',
+  suspended: 'red',
+  rejected: 'red',
+};
 
 /**
  * /pharmacy/switch-pharmacy — the user's pharmacies as cards (name, city, the user's role there, the pharmacy's

@@ -10,6 +10,7 @@ import { usePatientInfo } from '../api/get-patient-info';
 
 const ORDER_PAGE = '/pharmacy/order';
 const RECIPE_PAGE = '/chemist/prescription-approval';
+const TASK_PAGE = '/marketManage/task';
 
 /** Where an order number links, when the role can open the order list. */
 export function useOrderHref(): (orderNo: string) => string | undefined {
@@ -78,6 +79,13 @@ function FamilyMembers({ members }: { members: ChatPatientInfo['family_members']
   );
 }
 
+/** 新建任务 for this patient from the chat (the task page opens its dialog prefilled), when the role opens tasks. */
+function NewTaskLink({ accountId, conversationId }: { accountId: number; conversationId: number }) {
+  const can = useSessionStore((s) => !!s.userInfo && canOpenPage(s.userInfo, s.currentPharmacy?.id ?? null, TASK_PAGE));
+  if (!can) return null;
+  return <Link to={`${TASK_PAGE}?create=1&customer=${accountId}&conversation=${conversationId}`}>新建任务</Link>;
+}
+
 /** The patient info panel (right): member card, family members with histories, recent orders and prescriptions. */
 export function PatientInfoPanel({ conversationId }: { conversationId: number | null }) {
   const { data, isLoading, isError } = usePatientInfo(conversationId);
@@ -102,7 +110,7 @@ export function PatientInfoPanel({ conversationId }: { conversationId: number | 
         <Section title="会员卡">
           <Flex gap={12} align="center" style={{ marginBottom: 8 }}>
             <Avatar size={48} src={data.avatar || undefined} icon={<UserOutlined />} alt="" />
-            <div>
+            <div style={{ flex: 1 }}>
               <Typography.Text strong style={{ fontSize: 16 }}>
                 {data.name}
               </Typography.Text>
@@ -110,6 +118,7 @@ export function PatientInfoPanel({ conversationId }: { conversationId: number | 
                 <Typography.Text type="secondary">{data.phone}</Typography.Text>
               </div>
             </div>
+            <NewTaskLink accountId={data.account_id} conversationId={conversationId} />
           </Flex>
           <Descriptions
             size="small"

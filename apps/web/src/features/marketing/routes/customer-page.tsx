@@ -1,6 +1,76 @@
-import { UnderConstruction } from '../../../components/under-construction';
+import { isMarketingManager, marketingStaffRoles } from '@pharmacy/shared';
+import { Button, Result, Typography } from 'antd';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSessionStore } from '../../../lib/session-store';
+import { CustomerList } from '../components/customer-list';
 
-/** Kept alive while hidden (route metadata keepAlive). */
+const PATH = '/marketManage/customer';
+
+/**
+ * The page is kept alive (route metadata keepAlive 'CustomerPage'), but its filters, page and open card live in the
+ * URL, which a menu click replaces with a bare path: coming back that way restores the search the page last had.
+ */
+function useKeptSearch() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const kept = useRef('');
+  const returning = useRef(false);
+  useEffect(() => {
+    if (location.pathname !== PATH) return;
+    if (returning.current) {
+      returning.current = false;
+      if (!location.search && kept.current) {
+        navigate({ pathname: PATH, search: kept.current }, { replace: true });
+        return;
+      }
+    }
+    kept.current = location.search;
+  }, [location.pathname, location.search, navigate]);
+  // runs when the page is hidden (its effects are torn down while kept) and on unmount
+  useEffect(
+    () => () => {
+      returning.current = true;
+    },
+    [],
+  );
+}
+
+/** /marketManage/customer — 会员管理: the pharmacy's customers and their CRM card (marketing staff roles). */
 export default function CustomerPage() {
-  return <UnderConstruction title="会员管理" />;
+  useKeptSearch();
+  const pharmacy = useSessionStore((s) => s.currentPharmacy);
+  const navigate = useNavigate();
+  let body: ReactNode;
+  if (!pharmacy) {
+    body = (
+      <Result
+        status="info"
+        title="请先选择药店"
+        extra={
+          <Button type="primary" onClick={() => navigate('/pharmacy/switch-pharmacy')}>
+            切换药店
+          </Button>
+        }
+      />
+    );
+  } else if (!(marketingStaffRoles as readonly string[]).includes(pharmacy.role ?? '')) {
+    body = <Result status="403" title="无权访问" subTitle="会员管理仅对客服、主管和药店管理员开放。" />;
+  } else {
+    body = <CustomerList />;
+  }
+
+  return (
+    <section aria-labelledby="customer-title">
+      <Typography.Title id="customer-title" level={4} style={{ marginTop: 0 }}>
+        会员管理
+        {pharmacy && !isMarketingManager(pharmacy.role) ? (
+          <Typography.Text type="secondary" style={{ fontSize: 14, fontWeight: 'normal', marginLeft: 12 }}>
+            默认显示我负责的客户，可切换查看全部
+          </Typography.Text>
+        ) : null}
+      </Typography.Title>
+      {body}
+    </section>
+  );
 }

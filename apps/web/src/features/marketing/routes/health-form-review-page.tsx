@@ -1,5 +1,14 @@
-import { UnderConstruction } from '../../../components/under-construction';
+import { Typography } from 'antd';
+import { HealthReviewList } from '../components/health-review-list';
 
+/** /marketManage/healthFormReview — 健康表审核 (manager): the pharmacy's customers' health forms. */
 export default function HealthFormReviewPage() {
-  return <UnderConstruction title="健康表审核" />;
+  return (
+    <section aria-labelledby="health-form-review-title">
+      <Typography.Title id="health-form-review-title" level={4} style={{ marginTop: 0 }}>
+        健康表审核
+      </Typography.Title>
+      <HealthReviewList />
+    </section>
+  );
 }

@@ -1,6 +1,15 @@
-import { UnderConstruction } from '../../../components/under-construction';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ProxyOrderDetail } from '../components/proxy-order-detail';
 
-/** Kept alive while hidden (route metadata keepAlive). */
+/** 代下单详情 (kept alive: route metadata keepAlive SubstituteOrderDetail): the proxy order with its payment link. */
 export default function SubstituteOrderDetailPage() {
-  return <UnderConstruction title="代下单详情" />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = Number(params.get('id'));
+  return (
+    <ProxyOrderDetail
+      id={Number.isInteger(id) && id > 0 ? id : null}
+      onCreateAnother={() => navigate('/marketManage/substituteOrder')}
+    />
+  );
 }

@@ -1,5 +1,6 @@
-import { UnderConstruction } from '../../../components/under-construction';
+import { TaskList } from '../components/task-list';
 
+/** 任务列表 /marketManage/task (issue 16). */
 export default function TaskPage() {
-  return <UnderConstruction title="任务列表" />;
+  return <TaskList />;
 }

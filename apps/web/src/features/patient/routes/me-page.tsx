@@ -1,5 +1,6 @@
 import {
   EnvironmentOutlined,
+  ExclamationCircleOutlined,
   FileTextOutlined,
   HeartOutlined,
   MedicineBoxOutlined,
@@ -22,6 +23,7 @@ const entries = [
   { to: '/patient/consultations', label: '问诊与处方', icon: <MedicineBoxOutlined /> },
   { to: '/patient/health', label: '健康档案', icon: <HeartOutlined /> },
   { to: '/patient/live', label: '直播课堂', icon: <VideoCameraOutlined /> },
+  { to: '/patient/complaint', label: '投诉建议', icon: <ExclamationCircleOutlined /> },
 ];
 
 /** 我的: who is signed in, family members, addresses, 退出登录. */

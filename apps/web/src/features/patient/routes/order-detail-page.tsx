@@ -1,6 +1,6 @@
 import { type OrderDetail, type ProductType, productTypeLabels } from '@pharmacy/shared';
 import { Result, Spin, Timeline } from 'antd';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CopyButton } from '../../../components/copy-button';
 import { formatDateTime } from '../../../lib/format';
 import { useOrder } from '../api/get-order';
@@ -135,7 +135,14 @@ export default function OrderDetailPage() {
         </dl>
       </Card>
 
-      <Card title="订单信息">
+      <Card
+        title="订单信息"
+        extra={
+          <Link to={`/patient/complaint?kind=order&id=${o.id}`} className="patient-muted">
+            投诉
+          </Link>
+        }
+      >
         <dl className="patient-amounts">
           <dt>订单号</dt>
           <dd>

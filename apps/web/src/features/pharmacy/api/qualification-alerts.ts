@@ -21,6 +21,13 @@ export const qualificationAlertsQueryOptions = () =>
 
 /** Expired and expiring documents of the current pharmacy (any of its staff may ask). */
 export function useQualificationAlerts() {
-  const enabled = useSessionStore((s) => s.isLoggedIn && s.token !== null && s.currentPharmacy !== null);
+  // a pharmacy that is not active refuses every pharmacy route (the layout's banner says why): nothing to ask
+  const enabled = useSessionStore(
+    (s) =>
+      s.isLoggedIn &&
+      s.token !== null &&
+      s.currentPharmacy !== null &&
+      (s.currentPharmacy.status ?? 'active') === 'active',
+  );
   return useQuery({ ...qualificationAlertsQueryOptions(), enabled });
 }
