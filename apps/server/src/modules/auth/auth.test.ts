@@ -446,6 +446,7 @@ describe('pharmacy/me', () => {
         role: 'shop',
         permissions: [],
         status: 'active',
+        status_reason: '',
       },
       {
         id: 2,
@@ -455,6 +456,7 @@ describe('pharmacy/me', () => {
         role: 'shop',
         permissions: [],
         status: 'active',
+        status_reason: '',
       },
     ]);
     const cs = await t.app.inject({
@@ -471,6 +473,7 @@ describe('pharmacy/me', () => {
         role: 'customer_service',
         permissions: ['order_read_pharmacy', 'quote_set'],
         status: 'active',
+        status_reason: '',
       },
       {
         id: 2,
@@ -480,6 +483,7 @@ describe('pharmacy/me', () => {
         role: 'customer_service',
         permissions: ['order_read_pharmacy', 'quote_set'],
         status: 'active',
+        status_reason: '',
       },
     ]);
     const patient = await t.app.inject({

@@ -953,6 +953,7 @@ describe('cards and images', () => {
       headers: { ...headers(cs), 'content-type': multipart('b.png', PNG).contentType },
       payload: multipart('b.png', PNG).payload,
     });
+    expect(generic.statusCode, generic.body).toBe(200);
     const genericName = (generic.json().data.url as string).split('/').pop()!;
     for (const bad of [genericName, `chat/${genericName}`, 'chat/AAAAAAAAAAAAAAAAAAAAAAAA.png', '../etc/passwd', url]) {
       const refused = await call('POST', `/chat/patient/conversations/${conversation.id}/messages`, p.token, {
