@@ -64,23 +64,28 @@ export async function measureCensus({ baseUrl, databaseUrl, headers, pharmacyId,
 }
 
 /**
- * The operator's export of the large set's orders placed over the last `days` days (about 100,000: 2,740 a day),
+ * The operator's export of the large set's orders placed over the shortest window ending today that holds at least `minRows` (100,000),
  * read to the end as a client would download it; the server's process-tree RSS sampled every 100 ms.
  */
-export async function measureExport({ baseUrl, databaseUrl, token, pid, days = 37, log = console.log }) {
-  const from = shanghaiDate(Date.now() - (days - 1) * 86_400_000);
+export async function measureExport({ baseUrl, databaseUrl, token, pid, minRows = 100_000, log = console.log }) {
+  // the shortest window ending today (Shanghai) that holds at least minRows orders: the large set's dates are random,
+  // so a fixed number of days gave 99,439 one run and 100,6xx another
   const to = shanghaiDate(Date.now());
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  let expected;
+  let expected = 0;
+  let from = to;
   try {
-    const { rows } = await client.query(
-      `select count(*)::int as n from orders where deleted_at is null
-         and created_at >= ($1::date)::timestamp at time zone 'Asia/Shanghai'
-         and created_at < ($2::date + 1)::timestamp at time zone 'Asia/Shanghai'`,
-      [from, to],
-    );
-    expected = rows[0].n;
+    for (let days = 30; days <= 400 && expected < minRows; days += 1) {
+      from = shanghaiDate(Date.now() - (days - 1) * 86_400_000);
+      const { rows } = await client.query(
+        `select count(*)::int as n from orders where deleted_at is null
+           and created_at >= ($1::date)::timestamp at time zone 'Asia/Shanghai'
+           and created_at < ($2::date + 1)::timestamp at time zone 'Asia/Shanghai'`,
+        [from, to],
+      );
+      expected = rows[0].n;
+    }
   } finally {
     await client.end();
   }
