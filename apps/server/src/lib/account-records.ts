@@ -1,10 +1,20 @@
+import {
+  ageFromIdNumber,
+  ageFromTimestamp,
+  genderFromIdNumber,
+  isValidIdNumber,
+  type MemberFamily,
+  maskIdNumber,
+  maskPhone,
+} from '@pharmacy/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
 import { queryRows } from './sql-rows';
 
 /**
- * An account's own records as the customer cards show them (the marketing card and the operator's member card): its
- * family members and its addresses, defaults first; and the account-by-phone condition of their lists.
+ * An account's own records as the customer cards show them (the marketing card, the operator's member card, the
+ * members module's card and the order console's member card): its family members and its addresses, defaults first,
+ * and how a card shows them (masked); and the account-by-phone condition of their lists.
  */
 
 /** The account id of exactly this phone, as a scalar subquery: `ci.account_id = ${accountIdOfPhone(phone)}`. */
@@ -54,3 +64,41 @@ export function accountAddresses(db: DbExecutor, accountId: number): Promise<Add
       where account_id = ${accountId} order by is_default desc, id`,
   ).then((r) => r.rows);
 }
+
+/** Never a full phone in an answer (spec §5): a mobile number masked, anything else hidden whole. */
+export function maskedPhone(phone: string): string {
+  const m = maskPhone(phone);
+  return m === phone && phone ? '*'.repeat(phone.length) : m;
+}
+
+/**
+ * A family member as a card shows it: the ID number and the phone masked; gender and age from a valid ID number, else
+ * the stored gender and the age from the birthday (as of `now`), else none.
+ */
+export function familyCardOf(f: FamilyMemberRecord, now: Date): MemberFamily {
+  let gender: MemberFamily['gender'] = f.gender ?? null;
+  let age: number | null = null;
+  if (isValidIdNumber(f.idNumber)) {
+    gender = genderFromIdNumber(f.idNumber);
+    age = ageFromIdNumber(f.idNumber, now);
+  } else if (f.birthday) {
+    const [y, m, d] = f.birthday.split('-').map(Number);
+    age = ageFromTimestamp(new Date(y, m - 1, d), now);
+  }
+  return {
+    id: f.id,
+    name: f.name,
+    relation: f.relation,
+    gender,
+    age,
+    id_number: maskIdNumber(f.idNumber),
+    phone: maskedPhone(f.phone),
+    is_default: f.isDefault,
+    allergy_history: f.allergyHistory ?? [],
+    family_medical_history: f.familyMedicalHistory ?? [],
+    past_medical_history: f.pastMedicalHistory ?? [],
+  };
+}
+
+/** An address as a card shows it: its phone masked. */
+export const addressCardOf = <T extends { phone: string }>(a: T): T => ({ ...a, phone: maskedPhone(a.phone) });

@@ -1,6 +1,4 @@
 import {
-  ageFromIdNumber,
-  ageFromTimestamp,
   type CustomerCard,
   type CustomerFollowUp,
   type CustomerListItem,
@@ -10,19 +8,15 @@ import {
   customerMessages,
   type FollowUpBody,
   type FollowUpMethod,
-  genderFromIdNumber,
   isMarketingManager,
-  isValidIdNumber,
-  type MemberFamily,
   marketingMessages,
-  maskIdNumber,
-  maskPhone,
   type PageResult,
   type PharmacyRole,
   shanghaiDayEnd,
   shanghaiDayStart,
 } from '@pharmacy/shared';
 import { LRUCache } from 'lru-cache';
+import { addressCardOf, familyCardOf, maskedPhone } from '../../lib/account-records';
 import { AppError } from '../../lib/app-error';
 import type { CustomerFilter, CustomerRepository, CustomerRow, FollowUpRow } from './customer.repository';
 
@@ -40,12 +34,6 @@ export interface Caller {
 const iso = (v: Date | string) => new Date(v).toISOString();
 const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
 
-/** Never a full phone in an answer (spec §5); anything that is not a mobile number is hidden whole. */
-const masked = (phone: string) => {
-  const m = maskPhone(phone);
-  return m === phone && phone ? '*'.repeat(phone.length) : m;
-};
-
 /** A full phone number, its last four digits, or part of a name (docs/members.md: no other digit search). */
 export function keywordFilter(keyword: string | undefined): CustomerFilter {
   const k = keyword?.trim();
@@ -59,7 +47,7 @@ const itemOf = (r: CustomerRow): CustomerListItem => ({
   id: r.id,
   account_id: r.account_id,
   name: r.name,
-  phone: masked(r.phone),
+  phone: maskedPhone(r.phone),
   head_img_url: r.head_img_url,
   level: r.level,
   tags: r.tags ?? [],
@@ -245,31 +233,8 @@ export class CustomerService {
       notes: row.notes,
       can_edit: this.canEdit(caller, row.owner_account_id),
       can_assign: isMarketingManager(caller.role),
-      family_members: family.map((f): MemberFamily => {
-        let gender: MemberFamily['gender'] = f.gender ?? null;
-        let age: number | null = null;
-        if (isValidIdNumber(f.idNumber)) {
-          gender = genderFromIdNumber(f.idNumber);
-          age = ageFromIdNumber(f.idNumber, now);
-        } else if (f.birthday) {
-          const [y, m, d] = f.birthday.split('-').map(Number);
-          age = ageFromTimestamp(new Date(y, m - 1, d), now);
-        }
-        return {
-          id: f.id,
-          name: f.name,
-          relation: f.relation,
-          gender,
-          age,
-          id_number: maskIdNumber(f.idNumber),
-          phone: masked(f.phone),
-          is_default: f.isDefault,
-          allergy_history: f.allergyHistory ?? [],
-          family_medical_history: f.familyMedicalHistory ?? [],
-          past_medical_history: f.pastMedicalHistory ?? [],
-        };
-      }),
-      addresses: addresses.map((d) => ({ ...d, phone: masked(d.phone) })),
+      family_members: family.map((f) => familyCardOf(f, now)),
+      addresses: addresses.map(addressCardOf),
       orders: orders.map((o) => ({
         id: o.id,
         order_no: o.order_no,

@@ -1,21 +1,9 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { Database, DbExecutor } from '../../db/client';
+import type { DbExecutor } from '../../db/client';
 import { queryRows } from '../../lib/sql-rows';
-import {
-  type CustomerSearch,
-  findTask,
-  type PersonRow,
-  pageTasks,
-  type StaffRow,
-  type TaskFilter,
-  type TaskLogRow,
-  type TaskRow,
-  taskCustomer,
-  taskCustomerOptions,
-  taskLogs,
-  taskStaff,
-} from '../../lib/task-state';
+import { TaskRepositoryBase } from '../../lib/task-repository';
+import type { PersonRow, StaffRow, TaskFilter, TaskLogRow, TaskRow } from '../../lib/task-state';
 
 export type { PersonRow, StaffRow, TaskFilter, TaskLogRow, TaskRow };
 
@@ -35,38 +23,17 @@ const visibleTo = (v: Viewer): SQL[] =>
       ];
 
 /**
- * The pharmacy's side of tasks: the viewer's scope over the shared task SQL (lib/task-state.ts, which the operator's
- * platform tasks use too), plus the lookups only a pharmacy's task needs (its orders and chats).
+ * The pharmacy's side of tasks: the viewer's scope (always one pharmacy) over the shared task repository
+ * (lib/task-repository.ts, which the operator's platform tasks use too), plus the lookups only a pharmacy's task needs
+ * (its orders and chats).
  */
-export class TaskRepository {
-  constructor(readonly db: Database) {}
-
-  transaction<T>(fn: (tx: DbExecutor) => Promise<T>): Promise<T> {
-    return this.db.transaction(fn);
-  }
-
+export class TaskRepository extends TaskRepositoryBase {
   page(viewer: Viewer, f: TaskFilter, limit: number, offset: number) {
-    return pageTasks(this.db, visibleTo(viewer), f, limit, offset);
+    return this.pageWithin(visibleTo(viewer), f, limit, offset);
   }
 
   task(q: DbExecutor, viewer: Viewer, id: number): Promise<TaskRow | undefined> {
-    return findTask(q, id, visibleTo(viewer));
-  }
-
-  logs(q: DbExecutor, taskId: number): Promise<TaskLogRow[]> {
-    return taskLogs(q, taskId);
-  }
-
-  customer(q: DbExecutor, pharmacyId: number, accountId: number, conversationId?: number | null) {
-    return taskCustomer(q, pharmacyId, accountId, conversationId);
-  }
-
-  customerOptions(pharmacyId: number, search: CustomerSearch, include: number | undefined, limit: number) {
-    return taskCustomerOptions(this.db, pharmacyId, search, include, limit);
-  }
-
-  staff(q: DbExecutor, pharmacyId: number, accountId?: number): Promise<StaffRow[]> {
-    return taskStaff(q, pharmacyId, accountId);
+    return this.taskWithin(q, visibleTo(viewer), id);
   }
 
   /** The customer's order at this pharmacy with its address text, or undefined. */

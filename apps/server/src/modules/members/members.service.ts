@@ -1,28 +1,16 @@
-import {
-  ageFromIdNumber,
-  ageFromTimestamp,
-  genderFromIdNumber,
-  isValidIdNumber,
-  type MemberCard,
-  type MemberFamily,
-  type MemberListItem,
-  type MemberListQuery,
-  type MemberOptions,
-  type MemberUpdateBody,
-  maskIdNumber,
-  maskPhone,
-  type PageResult,
+import type {
+  MemberCard,
+  MemberListItem,
+  MemberListQuery,
+  MemberOptions,
+  MemberUpdateBody,
+  PageResult,
 } from '@pharmacy/shared';
+import { familyCardOf, maskedPhone } from '../../lib/account-records';
 import { AppError } from '../../lib/app-error';
-import type { FamilyRow, MemberFilter, MemberRepository, MemberRow, MemberSortField } from './members.repository';
+import type { MemberFilter, MemberRepository, MemberRow, MemberSortField } from './members.repository';
 
 const NOT_FOUND = '会员不存在';
-
-/** Never a full phone in an answer (spec §5); anything that is not a mobile number is hidden whole. */
-const masked = (phone: string) => {
-  const m = maskPhone(phone);
-  return m === phone && phone ? '*'.repeat(phone.length) : m;
-};
 
 /** A full phone number, its last four digits, or part of a name; no other digit search (it would reveal masked digits). */
 export function keywordFilter(keyword: string | undefined): MemberFilter {
@@ -33,35 +21,10 @@ export function keywordFilter(keyword: string | undefined): MemberFilter {
   return { name: k };
 }
 
-function familyOf(row: FamilyRow, now: Date): MemberFamily {
-  let gender: MemberFamily['gender'] = row.gender ?? null;
-  let age: number | null = null;
-  if (isValidIdNumber(row.idNumber)) {
-    gender = genderFromIdNumber(row.idNumber);
-    age = ageFromIdNumber(row.idNumber, now);
-  } else if (row.birthday) {
-    const [y, m, d] = row.birthday.split('-').map(Number);
-    age = ageFromTimestamp(new Date(y, m - 1, d), now);
-  }
-  return {
-    id: row.id,
-    name: row.name,
-    relation: row.relation,
-    gender,
-    age,
-    id_number: maskIdNumber(row.idNumber),
-    phone: masked(row.phone),
-    is_default: row.isDefault,
-    allergy_history: row.allergyHistory,
-    family_medical_history: row.familyMedicalHistory,
-    past_medical_history: row.pastMedicalHistory,
-  };
-}
-
 const baseOf = (row: MemberRow) => ({
   id: row.id,
   name: row.name,
-  phone: masked(row.phone),
+  phone: maskedPhone(row.phone),
   head_img_url: row.headImgUrl,
   level: row.level,
   points: row.points,
@@ -116,11 +79,11 @@ export class MemberService {
     return {
       ...baseOf(row),
       remark: row.remark,
-      family_members: family.map((f) => familyOf(f, now)),
+      family_members: family.map((f) => familyCardOf(f, now)),
       addresses: addresses.map((a) => ({
         id: a.id,
         name: a.name,
-        phone: masked(a.phone),
+        phone: maskedPhone(a.phone),
         province: a.province,
         city: a.city,
         district: a.district,

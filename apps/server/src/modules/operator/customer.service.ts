@@ -5,26 +5,15 @@ import {
   type AdminCustomerListQuery,
   type AdminCustomerListResult,
   adminCustomerMessages,
-  ageFromIdNumber,
-  ageFromTimestamp,
-  genderFromIdNumber,
-  isValidIdNumber,
-  type MemberFamily,
-  maskIdNumber,
-  maskPhone,
   shanghaiDayEnd,
   shanghaiDayStart,
 } from '@pharmacy/shared';
+import { addressCardOf, familyCardOf, maskedPhone } from '../../lib/account-records';
 import { AppError } from '../../lib/app-error';
 import type { AdminCustomerFilter, AdminCustomerRepository, AdminCustomerRow } from './customer.repository';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
-/** Masked per spec §5; anything that is not a mobile number is hidden whole (never shown in full by mistake). */
-const masked = (phone: string) => {
-  const m = maskPhone(phone);
-  return m === phone && phone ? '*'.repeat(phone.length) : m;
-};
 
 /** keyword → one of: the exact phone, the last four digits, a name part (docs/members.md's rule). */
 export function keywordFilter(keyword: string | undefined): Partial<AdminCustomerFilter> {
@@ -38,7 +27,7 @@ export function keywordFilter(keyword: string | undefined): Partial<AdminCustome
 const itemOf = (r: AdminCustomerRow): AdminCustomerListItem => ({
   account_id: r.account_id,
   name: r.name,
-  phone: masked(r.phone),
+  phone: maskedPhone(r.phone),
   head_img_url: r.head_img_url,
   pharmacies: r.pharmacies ?? [],
   joined_at: iso(r.joined_at),
@@ -90,7 +79,7 @@ export class AdminCustomerService {
     return {
       account_id: m.id,
       name: m.name,
-      phone: masked(m.phone),
+      phone: maskedPhone(m.phone),
       head_img_url: m.head_img_url,
       status: m.status,
       registered_at: iso(m.created_at),
@@ -113,31 +102,8 @@ export class AdminCustomerService {
                 last_contact_at: isoOrNull(p.last_contact_at),
               },
       })),
-      family_members: family.map((f): MemberFamily => {
-        let gender: MemberFamily['gender'] = f.gender ?? null;
-        let age: number | null = null;
-        if (isValidIdNumber(f.idNumber)) {
-          gender = genderFromIdNumber(f.idNumber);
-          age = ageFromIdNumber(f.idNumber, now);
-        } else if (f.birthday) {
-          const [y, mo, d] = f.birthday.split('-').map(Number);
-          age = ageFromTimestamp(new Date(y!, mo! - 1, d), now);
-        }
-        return {
-          id: f.id,
-          name: f.name,
-          relation: f.relation,
-          gender,
-          age,
-          id_number: maskIdNumber(f.idNumber),
-          phone: masked(f.phone),
-          is_default: f.isDefault,
-          allergy_history: f.allergyHistory ?? [],
-          family_medical_history: f.familyMedicalHistory ?? [],
-          past_medical_history: f.pastMedicalHistory ?? [],
-        };
-      }),
-      addresses: addresses.map((d) => ({ ...d, phone: masked(d.phone) })),
+      family_members: family.map((f) => familyCardOf(f, now)),
+      addresses: addresses.map(addressCardOf),
       order_count: figures.order_count,
       paid_amount: figures.paid_amount,
       first_order_at: isoOrNull(figures.first_order_at),

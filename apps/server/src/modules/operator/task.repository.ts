@@ -1,20 +1,8 @@
-import { sql } from 'drizzle-orm';
-import type { Database, DbExecutor } from '../../db/client';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
 import { queryRows } from '../../lib/sql-rows';
-import {
-  type CustomerSearch,
-  findTask,
-  type PersonRow,
-  pageTasks,
-  type StaffRow,
-  type TaskFilter,
-  type TaskLogRow,
-  type TaskRow,
-  taskCustomer,
-  taskCustomerOptions,
-  taskLogs,
-  taskStaff,
-} from '../../lib/task-state';
+import { TaskRepositoryBase } from '../../lib/task-repository';
+import type { TaskFilter, TaskRow } from '../../lib/task-state';
 
 export interface PharmacyRow {
   id: number;
@@ -22,27 +10,20 @@ export interface PharmacyRow {
   status: string;
 }
 
+/** The operator reads every pharmacy's tasks: no tenant condition (the pharmacy is only a filter, TaskFilter). */
+const platformWide: SQL[] = [];
+
 /**
- * The operator's side of tasks: every pharmacy's rows (no tenant scope; the pharmacy is a filter), through the task
- * SQL the pharmacy's own task list uses (lib/task-state.ts).
+ * The operator's side of tasks: every pharmacy's rows (`platformWide`), through the task repository the pharmacy's
+ * own task list uses (lib/task-repository.ts).
  */
-export class AdminTaskRepository {
-  constructor(readonly db: Database) {}
-
-  transaction<T>(fn: (tx: DbExecutor) => Promise<T>): Promise<T> {
-    return this.db.transaction(fn);
-  }
-
+export class AdminTaskRepository extends TaskRepositoryBase {
   page(f: TaskFilter, limit: number, offset: number) {
-    return pageTasks(this.db, [], f, limit, offset);
+    return this.pageWithin(platformWide, f, limit, offset);
   }
 
   task(q: DbExecutor, id: number): Promise<TaskRow | undefined> {
-    return findTask(q, id, []);
-  }
-
-  logs(q: DbExecutor, id: number): Promise<TaskLogRow[]> {
-    return taskLogs(q, id);
+    return this.taskWithin(q, platformWide, id);
   }
 
   async pharmacy(q: DbExecutor, id: number): Promise<PharmacyRow | undefined> {
@@ -57,17 +38,5 @@ export class AdminTaskRepository {
       sql`select id, name, status from pharmacy order by (status = 'active') desc, id`,
     );
     return rows;
-  }
-
-  customer(q: DbExecutor, pharmacyId: number, accountId: number): Promise<PersonRow | undefined> {
-    return taskCustomer(q, pharmacyId, accountId);
-  }
-
-  customerOptions(pharmacyId: number, search: CustomerSearch): Promise<PersonRow[]> {
-    return taskCustomerOptions(this.db, pharmacyId, search, undefined, 20);
-  }
-
-  staff(q: DbExecutor, pharmacyId: number, accountId?: number): Promise<StaffRow[]> {
-    return taskStaff(q, pharmacyId, accountId);
   }
 }

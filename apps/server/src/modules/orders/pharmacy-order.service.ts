@@ -1,11 +1,5 @@
 import {
-  ageFromIdNumber,
-  ageFromTimestamp,
-  genderFromIdNumber,
-  isValidIdNumber,
   type MemberCard,
-  maskIdNumber,
-  maskPhone,
   type OrderActionResult,
   type OrderConsoleDetail,
   type OrderListQuery,
@@ -16,15 +10,10 @@ import {
   orderMessages,
 } from '@pharmacy/shared';
 import type { Database } from '../../db/client';
+import { addressCardOf, familyCardOf, maskedPhone } from '../../lib/account-records';
 import { AppError } from '../../lib/app-error';
 import { transitionOrder } from '../../lib/order-state';
 import { type ListScope, type OrderRow, type PharmacyOrderRepository, tabCounts } from './pharmacy-order.repository';
-
-/** Never a full phone in a list (spec §5); anything that is not a mobile number is hidden whole. */
-const masked = (phone: string) => {
-  const m = maskPhone(phone);
-  return m === phone && phone ? '*'.repeat(phone.length) : m;
-};
 
 const notFound = () => AppError.notFound(orderMessages.notFound, 'Order not found');
 
@@ -35,13 +24,13 @@ const itemsText = (lines: OrderRow['lines']) => {
   return Number(n) > (first?.length ?? 0) ? `${names} 等 ${n} 件` : names;
 };
 
-const toSummary = (r: OrderRow, receiverPhone: string = masked(r.receiver_phone)): OrderSummary => ({
+const toSummary = (r: OrderRow, receiverPhone: string = maskedPhone(r.receiver_phone)): OrderSummary => ({
   id: r.id,
   order_no: r.order_no,
   pharmacy_id: r.pharmacy_id,
   pharmacy_name: r.pharmacy_name,
   account_id: r.account_id,
-  buyer_phone: masked(r.buyer_phone),
+  buyer_phone: maskedPhone(r.buyer_phone),
   kind: r.kind,
   has_rx: r.has_rx,
   status: r.status,
@@ -183,7 +172,7 @@ export class PharmacyOrderService {
       if (found) member = this.card(found);
     }
     return {
-      buyer: { account_id: order.accountId, name: buyer.name, phone: masked(buyer.phone) },
+      buyer: { account_id: order.accountId, name: buyer.name, phone: maskedPhone(buyer.phone) },
       order_count: buyer.order_count,
       paid_amount: buyer.paid_amount,
       member,
@@ -197,7 +186,7 @@ export class PharmacyOrderService {
     return {
       id: card.id,
       name: card.name,
-      phone: masked(card.phone),
+      phone: maskedPhone(card.phone),
       head_img_url: card.head_img_url,
       level: card.level,
       points: card.points,
@@ -206,31 +195,20 @@ export class PharmacyOrderService {
       channel_name: card.channel_name,
       joined_at: card.created_at,
       remark: card.remark,
-      family_members: found.family.map((f) => {
-        let gender = f.gender ?? null;
-        let age: number | null = null;
-        if (isValidIdNumber(f.id_number)) {
-          gender = genderFromIdNumber(f.id_number);
-          age = ageFromIdNumber(f.id_number, now);
-        } else if (f.birthday) {
-          const [y, m, d] = f.birthday.split('-').map(Number);
-          age = ageFromTimestamp(new Date(y, m - 1, d), now);
-        }
-        return {
-          id: f.id,
-          name: f.name,
-          relation: f.relation,
-          gender,
-          age,
-          id_number: maskIdNumber(f.id_number),
-          phone: masked(f.phone),
-          is_default: f.is_default,
-          allergy_history: f.allergy_history,
-          family_medical_history: f.family_medical_history,
-          past_medical_history: f.past_medical_history,
-        };
-      }),
-      addresses: found.addresses.map((a) => ({ ...a, phone: masked(a.phone) })),
+      family_members: found.family.map((f) =>
+        familyCardOf(
+          {
+            ...f,
+            idNumber: f.id_number,
+            isDefault: f.is_default,
+            allergyHistory: f.allergy_history,
+            familyMedicalHistory: f.family_medical_history,
+            pastMedicalHistory: f.past_medical_history,
+          },
+          now,
+        ),
+      ),
+      addresses: found.addresses.map(addressCardOf),
     };
   }
 }
