@@ -4,17 +4,11 @@ import {
   adminCustomerContracts,
   pharmacyDirectoryContracts,
 } from '@pharmacy/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback, unbindFeedback } from '../../../lib/feedback';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../lib/http';
-import { useSessionStore } from '../../../lib/session-store';
-import { installDomStubs } from '../../../lib/testing/dom';
 import { testUser } from '../../../lib/testing/fixtures';
+import { renderRoute, setupRouteTest } from '../../../lib/testing/render-route';
 import CustomerPage from './customer-page';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
@@ -91,34 +85,16 @@ function renderPage(url: string, keys: string[] = ['viper']) {
       return Promise.resolve({ list: [{ id: 1, name: '仁心大药房（西湖店）' }], total: 1, page: 1, page_size: 100 });
     return Promise.resolve(null);
   }) as typeof callApi);
-  useSessionStore.setState({ token: 't', userInfo: testUser({ roles: ['admin'], admin_permissions: keys }) });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/website/customer', element: <CustomerPage /> }], {
-    initialEntries: [url],
+  return renderRoute(<CustomerPage />, {
+    path: '/website/customer',
+    url,
+    user: testUser({ roles: ['admin'], admin_permissions: keys }),
   });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
-  return router;
 }
 
 const calls = (contract: unknown) => vi.mocked(callApi).mock.calls.filter(([c]) => c === contract);
 
-beforeAll(installDomStubs);
-beforeEach(() => {
-  vi.mocked(callApi).mockReset();
-  const quiet = { success: () => undefined, error: () => undefined, info: () => undefined, warning: () => undefined };
-  bindFeedback({ message: quiet as never });
-});
-afterEach(() => {
-  cleanup();
-  unbindFeedback();
-  useSessionStore.getState().clear();
-});
+setupRouteTest();
 
 describe('会员管理 (operator)', { timeout: 120_000 }, () => {
   it('reads its filters from the URL and shows the masked members with their pharmacies and figures', async () => {

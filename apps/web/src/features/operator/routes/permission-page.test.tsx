@@ -1,15 +1,9 @@
 import { type AuditLogQuery, auditContracts, type OperatorAccount, permissionContracts } from '@pharmacy/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback, unbindFeedback } from '../../../lib/feedback';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../lib/http';
-import { useSessionStore } from '../../../lib/session-store';
-import { installDomStubs } from '../../../lib/testing/dom';
 import { testUser } from '../../../lib/testing/fixtures';
+import { renderRoute, setupRouteTest } from '../../../lib/testing/render-route';
 import PermissionPage from './permission-page';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
@@ -78,34 +72,16 @@ function renderPage(url: string, keys: string[] = ['all']) {
       });
     return Promise.resolve(null);
   }) as typeof callApi);
-  useSessionStore.setState({ token: 't', userInfo: testUser({ roles: ['admin'], admin_permissions: keys }) });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/website/permission', element: <PermissionPage /> }], {
-    initialEntries: [url],
+  return renderRoute(<PermissionPage />, {
+    path: '/website/permission',
+    url,
+    user: testUser({ roles: ['admin'], admin_permissions: keys }),
   });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
-  return router;
 }
 
 const calls = (contract: unknown) => vi.mocked(callApi).mock.calls.filter(([c]) => c === contract);
 
-beforeAll(installDomStubs);
-beforeEach(() => {
-  vi.mocked(callApi).mockReset();
-  const quiet = { success: () => undefined, error: () => undefined, info: () => undefined, warning: () => undefined };
-  bindFeedback({ message: quiet as never });
-});
-afterEach(() => {
-  cleanup();
-  unbindFeedback();
-  useSessionStore.getState().clear();
-});
+setupRouteTest();
 
 describe('权限管理 (operator)', { timeout: 120_000 }, () => {
   it('lists operators with their keys; one’s own row has no actions; 修改权限 sends the ticked keys', async () => {
