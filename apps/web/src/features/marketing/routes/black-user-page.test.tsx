@@ -1,15 +1,9 @@
 import { type BlackUserList, blacklistContracts } from '@pharmacy/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback, unbindFeedback } from '../../../lib/feedback';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../lib/http';
-import { useSessionStore } from '../../../lib/session-store';
-import { installDomStubs } from '../../../lib/testing/dom';
 import { testPharmacy, testUser } from '../../../lib/testing/fixtures';
+import { renderRoute, setupRouteTest } from '../../../lib/testing/render-route';
 import BlackUserPage from './black-user-page';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
@@ -52,33 +46,17 @@ function renderPage(role: 'manager' | 'customer_service', url = '/marketManage/b
     if (contract === blacklistContracts.remove) return Promise.resolve(null);
     return Promise.reject(new Error(`unexpected call: ${JSON.stringify(contract)}`));
   }) as typeof callApi);
-  useSessionStore.setState({ token: 't', userInfo: testUser(), currentPharmacy: { ...testPharmacy(7), role } });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/marketManage/blackUser', element: <BlackUserPage /> }], {
-    initialEntries: [url],
+  renderRoute(<BlackUserPage />, {
+    path: '/marketManage/blackUser',
+    url,
+    user: testUser(),
+    pharmacy: { ...testPharmacy(7), role },
   });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
 }
 
 const calls = (contract: unknown) => vi.mocked(callApi).mock.calls.filter(([c]) => c === contract);
 
-beforeAll(() => installDomStubs());
-beforeEach(() => {
-  vi.mocked(callApi).mockReset();
-  const quiet = { success: () => undefined, error: () => undefined, info: () => undefined, warning: () => undefined };
-  bindFeedback({ message: quiet as never });
-});
-afterEach(() => {
-  cleanup();
-  unbindFeedback();
-  useSessionStore.getState().clear();
-});
+setupRouteTest();
 
 describe('black user page', { timeout: 120_000 }, () => {
   it('a manager sees the list and removes an entry after confirming', async () => {

@@ -1,13 +1,10 @@
 import { type MemberData, memberDataContracts, pharmacyDirectoryContracts } from '@pharmacy/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback, unbindFeedback } from '../../../lib/feedback';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session-store';
-import { installDomStubs } from '../../../lib/testing/dom';
 import { testPharmacy, testUser } from '../../../lib/testing/fixtures';
+import { renderRoute, setupRouteTest } from '../../../lib/testing/render-route';
 import CustomerDataPage from './customer-data-page';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
@@ -62,16 +59,7 @@ const callsOf = (contract: unknown) =>
     .map(([, input]) => input as Record<string, unknown>);
 
 function renderPage(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/marketManage/customer/data', element: <CustomerDataPage /> }], {
-    initialEntries: [url],
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoute(<CustomerDataPage />, { path: '/marketManage/customer/data', url, locale: null });
 }
 
 const cardValue = (title: string) => {
@@ -79,9 +67,8 @@ const cardValue = (title: string) => {
   return card?.querySelector('.ant-statistic-content')?.textContent ?? '';
 };
 
-beforeAll(installDomStubs);
+setupRouteTest();
 beforeEach(() => {
-  vi.mocked(callApi).mockReset();
   vi.mocked(callApi).mockImplementation(((contract: unknown) => {
     if (contract === memberDataContracts.daily || contract === memberDataContracts.adminDaily) {
       return Promise.resolve(data);
@@ -94,12 +81,6 @@ beforeEach(() => {
     }
     return Promise.reject(new Error(`unexpected call: ${JSON.stringify(contract)}`));
   }) as typeof callApi);
-  const quiet = { success: () => undefined, error: () => undefined, info: () => undefined, warning: () => undefined };
-  bindFeedback({ message: quiet as never });
-});
-afterEach(() => {
-  cleanup();
-  unbindFeedback();
 });
 
 describe('会员数据', () => {

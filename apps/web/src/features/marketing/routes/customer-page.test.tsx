@@ -1,15 +1,9 @@
 import { type CustomerCard, type CustomerListItem, type CustomerOptions, customerContracts } from '@pharmacy/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback, unbindFeedback } from '../../../lib/feedback';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../lib/http';
-import { useSessionStore } from '../../../lib/session-store';
-import { installDomStubs } from '../../../lib/testing/dom';
 import { testPharmacy, testUser } from '../../../lib/testing/fixtures';
+import { renderRoute, setupRouteTest } from '../../../lib/testing/render-route';
 import CustomerPage from './customer-page';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
@@ -91,42 +85,18 @@ function renderPage(role: 'manager' | 'customer_service', url: string, cardData:
     // the task dialog's pickers
     return Promise.resolve([]);
   }) as typeof callApi);
-  useSessionStore.setState({
-    token: 't',
-    userInfo: testUser({ id: ME }),
-    currentPharmacy: { ...testPharmacy(7), role },
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoute(
     [
       { path: '/marketManage/customer', element: <CustomerPage /> },
       { path: '/marketManage/substituteOrder', element: <p>代下单页</p> },
     ],
-    { initialEntries: [url] },
+    { url, user: testUser({ id: ME }), pharmacy: { ...testPharmacy(7), role } },
   );
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
-  return router;
 }
 
 const calls = (contract: unknown) => vi.mocked(callApi).mock.calls.filter(([c]) => c === contract);
 
-beforeAll(installDomStubs);
-beforeEach(() => {
-  vi.mocked(callApi).mockReset();
-  const quiet = { success: () => undefined, error: () => undefined, info: () => undefined, warning: () => undefined };
-  bindFeedback({ message: quiet as never });
-});
-afterEach(() => {
-  cleanup();
-  unbindFeedback();
-  useSessionStore.getState().clear();
-});
+setupRouteTest();
 
 describe('会员管理', { timeout: 120_000 }, () => {
   it('customer service starts on 我的客户; a manager on the whole pharmacy; owner=all shows everyone', async () => {

@@ -1,13 +1,10 @@
 import { cmsContracts, type Drugser, drugserContracts } from '@pharmacy/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback, unbindFeedback } from '../../../lib/feedback';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session-store';
-import { installDomStubs } from '../../../lib/testing/dom';
 import { testPharmacy, testUser } from '../../../lib/testing/fixtures';
+import { renderRoute, setupRouteTest } from '../../../lib/testing/render-route';
 import DrugserEditPage from './drugser-edit-page';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
@@ -56,24 +53,17 @@ const callsOf = (contract: unknown) =>
     .map(([, input]) => input as Record<string, unknown>);
 
 function renderPage(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  renderRoute(
     [
       { path: '/marketManage/drugser/edit', element: <DrugserEditPage /> },
       { path: '/marketManage/drugser', element: <div>列表</div> },
     ],
-    { initialEntries: [url] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    { url, locale: null },
   );
 }
 
-beforeAll(installDomStubs);
+setupRouteTest();
 beforeEach(() => {
-  vi.mocked(callApi).mockReset();
   vi.mocked(callApi).mockImplementation(((contract: unknown, input?: Record<string, unknown>) => {
     if (contract === drugserContracts.detail || contract === drugserContracts.adminDetail) {
       return Promise.resolve(member);
@@ -87,12 +77,6 @@ beforeEach(() => {
     }
     return Promise.reject(new Error(`unexpected call: ${JSON.stringify(contract)}`));
   }) as typeof callApi);
-  const quiet = { success: () => undefined, error: () => undefined, info: () => undefined, warning: () => undefined };
-  bindFeedback({ message: quiet as never });
-});
-afterEach(() => {
-  cleanup();
-  unbindFeedback();
 });
 
 describe('编辑用药人', () => {

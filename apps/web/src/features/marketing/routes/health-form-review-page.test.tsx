@@ -1,15 +1,9 @@
 import { type HealthReviewDetail, type HealthReviewPage, healthReviewContracts } from '@pharmacy/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback, unbindFeedback } from '../../../lib/feedback';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../lib/http';
-import { useSessionStore } from '../../../lib/session-store';
-import { installDomStubs } from '../../../lib/testing/dom';
 import { testPharmacy, testUser } from '../../../lib/testing/fixtures';
+import { renderRoute, setupRouteTest } from '../../../lib/testing/render-route';
 import HealthFormReviewPage from './health-form-review-page';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
@@ -70,37 +64,17 @@ function renderPage(url = '/marketManage/healthFormReview') {
     if (contract === healthReviewContracts.reject) return Promise.resolve({ id: 21, status: 'rejected' });
     return Promise.reject(new Error(`unexpected call: ${JSON.stringify(contract)}`));
   }) as typeof callApi);
-  useSessionStore.setState({
-    token: 't',
-    userInfo: testUser(),
-    currentPharmacy: { ...testPharmacy(7), role: 'manager' },
+  renderRoute(<HealthFormReviewPage />, {
+    path: '/marketManage/healthFormReview',
+    url,
+    user: testUser(),
+    pharmacy: { ...testPharmacy(7), role: 'manager' },
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/marketManage/healthFormReview', element: <HealthFormReviewPage /> }], {
-    initialEntries: [url],
-  });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
 }
 
 const calls = (contract: unknown) => vi.mocked(callApi).mock.calls.filter(([c]) => c === contract);
 
-beforeAll(() => installDomStubs());
-beforeEach(() => {
-  vi.mocked(callApi).mockReset();
-  const quiet = { success: () => undefined, error: () => undefined, info: () => undefined, warning: () => undefined };
-  bindFeedback({ message: quiet as never });
-});
-afterEach(() => {
-  cleanup();
-  unbindFeedback();
-  useSessionStore.getState().clear();
-});
+setupRouteTest();
 
 describe('health form review page', { timeout: 120_000 }, () => {
   it('shows the tabs with counts and the row; 审核 opens the drawer and 通过 approves', async () => {

@@ -1,11 +1,10 @@
 import { proxyOrderContracts as c, IDEMPOTENCY_HEADER, type ProxyCatalog, type ProxyCustomer } from '@pharmacy/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindFeedback, unbindFeedback } from '../../../lib/feedback';
 import { ApiError, callApi } from '../../../lib/http';
 import { installDomStubs } from '../../../lib/testing/dom';
+import { renderRoute } from '../../../lib/testing/render-route';
 import SubstituteOrderPage from './substitute-order-page';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
@@ -69,20 +68,13 @@ const createCalls = () =>
     }));
 
 function renderPage(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoute(
     [
       { path: '/marketManage/substituteOrder', element: <SubstituteOrderPage /> },
       { path: '/marketManage/substituteOrder/detail', element: <p>详情页</p> },
     ],
-    { initialEntries: [url] },
+    { url, locale: null },
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 async function addQuote(text: RegExp) {

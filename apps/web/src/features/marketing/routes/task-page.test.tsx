@@ -1,13 +1,10 @@
 import { taskContracts as c, type TaskDetail, type TaskSummary } from '@pharmacy/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback, unbindFeedback } from '../../../lib/feedback';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session-store';
-import { installDomStubs } from '../../../lib/testing/dom';
 import { testPharmacy, testUser } from '../../../lib/testing/fixtures';
+import { renderRoute, setupRouteTest } from '../../../lib/testing/render-route';
 import TaskPage from './task-page';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
@@ -101,22 +98,12 @@ const callsOf = (contract: unknown) =>
     .map(([, input]) => input as Record<string, unknown>);
 
 function renderPage(url = '/marketManage/task') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/marketManage/task', element: <TaskPage /> }], {
-    initialEntries: [url],
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoute(<TaskPage />, { path: '/marketManage/task', url, locale: null });
 }
 const rowOf = (title: string) => screen.getByText(title).closest('tr') as HTMLElement;
 
-beforeAll(installDomStubs);
+setupRouteTest();
 beforeEach(() => {
-  vi.mocked(callApi).mockReset();
   tasks = [
     task(1, '回访用药情况', { overdue: true, due_at: '2026-11-01T02:00:00.000Z' }),
     task(2, '提醒复诊', {
@@ -126,18 +113,11 @@ beforeEach(() => {
     }),
   ];
   serve();
-  const quiet = { success: () => undefined, error: () => undefined, info: () => undefined, warning: () => undefined };
-  bindFeedback({ message: quiet as never });
   useSessionStore.setState({
     token: 't',
     userInfo: testUser({ roles: ['customer_service'] }),
     currentPharmacy: { ...testPharmacy(7), role: 'customer_service' },
   });
-});
-afterEach(() => {
-  cleanup();
-  unbindFeedback();
-  useSessionStore.getState().clear();
 });
 
 describe('task page', { timeout: 180_000 }, () => {

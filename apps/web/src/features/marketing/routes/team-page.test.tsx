@@ -1,15 +1,9 @@
 import { type TeamList, teamContracts } from '@pharmacy/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback, unbindFeedback } from '../../../lib/feedback';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../lib/http';
-import { useSessionStore } from '../../../lib/session-store';
-import { installDomStubs } from '../../../lib/testing/dom';
 import { testPharmacy, testUser } from '../../../lib/testing/fixtures';
+import { renderRoute, setupRouteTest } from '../../../lib/testing/render-route';
 import TeamPage from './team-page';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
@@ -63,36 +57,15 @@ function renderPage(role: 'manager' | 'customer_service', data: TeamList) {
     if (contract === teamContracts.addMember) return Promise.resolve(managerView.teams[1]);
     return Promise.reject(new Error(`unexpected call: ${JSON.stringify(contract)}`));
   }) as typeof callApi);
-  useSessionStore.setState({ token: 't', userInfo: testUser(), currentPharmacy: { ...testPharmacy(7), role } });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/marketManage/team', element: <TeamPage /> }], {
-    initialEntries: ['/marketManage/team'],
-  });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
+  renderRoute(<TeamPage />, { path: '/marketManage/team', user: testUser(), pharmacy: { ...testPharmacy(7), role } });
 }
 
 const calls = (contract: unknown) => vi.mocked(callApi).mock.calls.filter(([c]) => c === contract);
 
+setupRouteTest();
 beforeAll(() => {
-  installDomStubs();
   URL.createObjectURL ??= () => 'blob:code';
   URL.revokeObjectURL ??= () => undefined;
-});
-beforeEach(() => {
-  vi.mocked(callApi).mockReset();
-  const quiet = { success: () => undefined, error: () => undefined, info: () => undefined, warning: () => undefined };
-  bindFeedback({ message: quiet as never });
-});
-afterEach(() => {
-  cleanup();
-  unbindFeedback();
-  useSessionStore.getState().clear();
 });
 
 describe('team page', { timeout: 120_000 }, () => {

@@ -1,12 +1,10 @@
 import { type DashboardOverview, dashboardContracts } from '@pharmacy/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session-store';
-import { installDomStubs } from '../../../lib/testing/dom';
 import { testUser } from '../../../lib/testing/fixtures';
+import { renderRoute, setupRouteTest, type TestRouter } from '../../../lib/testing/render-route';
 import DashboardPage from './dashboard-page';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
@@ -83,15 +81,9 @@ const data: DashboardOverview = {
   expiring_pharmacies: 2,
 };
 
-let router: ReturnType<typeof createMemoryRouter>;
+let router: TestRouter;
 function renderPage(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  router = createMemoryRouter([{ path: '/website/*', element: <DashboardPage /> }], { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  router = renderRoute(<DashboardPage />, { path: '/website/*', url, locale: null });
 }
 
 const card = (key: string) => screen.getByTestId(`dashboard-card-${key}`);
@@ -102,18 +94,13 @@ const calls = () =>
     .map(([, input]) => input);
 const location = () => `${router.state.location.pathname}${router.state.location.search}`;
 
-beforeAll(installDomStubs);
+setupRouteTest();
 beforeEach(() => {
-  vi.mocked(callApi).mockReset();
   vi.mocked(callApi).mockImplementation(((contract: unknown) =>
     contract === dashboardContracts.overview
       ? Promise.resolve(data)
       : Promise.reject(new Error('unexpected call'))) as typeof callApi);
   useSessionStore.setState({ token: 't', userInfo: testUser({ roles: ['admin'], admin_permissions: ['all'] }) });
-});
-afterEach(() => {
-  cleanup();
-  useSessionStore.getState().clear();
 });
 
 describe('数据看板', { timeout: 120_000 }, () => {

@@ -1,15 +1,10 @@
 import { type GroupDetail, type GroupListItem, groupContracts } from '@pharmacy/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback, unbindFeedback } from '../../../lib/feedback';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, callApi } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session-store';
-import { installDomStubs } from '../../../lib/testing/dom';
 import { testUser } from '../../../lib/testing/fixtures';
+import { renderRoute, setupRouteTest } from '../../../lib/testing/render-route';
 import GroupPage from './group-page';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
@@ -84,16 +79,7 @@ const callsOf = (contract: unknown) =>
     .map(([, input]) => input as Record<string, unknown>);
 
 function renderPage(url = '/website/group') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/website/group', element: <GroupPage /> }], { initialEntries: [url] });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
-  return router;
+  return renderRoute(<GroupPage />, { path: '/website/group', url });
 }
 
 const click = async (el: HTMLElement) => {
@@ -104,21 +90,13 @@ const click = async (el: HTMLElement) => {
 const button = (name: RegExp, scope: HTMLElement | Document = document) =>
   [...scope.querySelectorAll('button')].find((b) => name.test(b.textContent ?? '')) as HTMLElement;
 
-beforeAll(installDomStubs);
+setupRouteTest();
 beforeEach(() => {
-  vi.mocked(callApi).mockReset();
-  const quiet = { success: () => undefined, error: () => undefined, info: () => undefined, warning: () => undefined };
-  bindFeedback({ message: quiet as never });
   useSessionStore.setState({
     token: 't',
     userInfo: testUser({ roles: ['admin'], admin_permissions: ['group'], pharmacy_admin_permissions: {} }),
     currentPharmacy: null,
   });
-});
-afterEach(() => {
-  cleanup();
-  unbindFeedback();
-  useSessionStore.getState().clear();
 });
 
 describe('集团管理', { timeout: 180_000 }, () => {

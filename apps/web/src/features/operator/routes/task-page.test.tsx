@@ -4,15 +4,12 @@ import {
   adminTaskContracts as c,
   patientContracts,
 } from '@pharmacy/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback, unbindFeedback } from '../../../lib/feedback';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../lib/http';
 import { useSessionStore } from '../../../lib/session-store';
-import { installDomStubs } from '../../../lib/testing/dom';
 import { testUser } from '../../../lib/testing/fixtures';
+import { renderRoute, setupRouteTest } from '../../../lib/testing/render-route';
 import TaskPage from './task-page';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
@@ -109,38 +106,23 @@ const callsOf = (contract: unknown) =>
     .map(([, input]) => input as Record<string, unknown>);
 
 function renderPage(url = '/website/task') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/website/task', element: <TaskPage /> }], { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoute(<TaskPage />, { path: '/website/task', url, locale: null });
 }
 const rowOf = (title: string) => screen.getByText(title).closest('tr') as HTMLElement;
 
-beforeAll(installDomStubs);
+setupRouteTest();
 beforeEach(() => {
-  vi.mocked(callApi).mockReset();
   tasks = [
     task(1, '平台回访：核实配送时效', { overdue: true, due_at: '2026-11-01T02:00:00.000Z' }),
     task(2, '提醒复诊', { origin: 'pharmacy', kind: 'revisit' }),
     task(3, '平台回访：确认送达', { status: 'done' }),
   ];
   serve();
-  const quiet = { success: () => undefined, error: () => undefined, info: () => undefined, warning: () => undefined };
-  bindFeedback({ message: quiet as never });
   useSessionStore.setState({
     token: 't',
     userInfo: testUser({ id: 7, roles: ['admin'], pharmacy_admin_permissions: {}, admin_permissions: ['task'] }),
     currentPharmacy: null,
   });
-});
-afterEach(() => {
-  cleanup();
-  unbindFeedback();
-  useSessionStore.getState().clear();
 });
 
 describe('operator task page', { timeout: 180_000 }, () => {

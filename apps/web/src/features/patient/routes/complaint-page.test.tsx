@@ -1,15 +1,9 @@
 import { type MyReport, reportContracts } from '@pharmacy/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback, unbindFeedback } from '../../../lib/feedback';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../lib/http';
-import { useSessionStore } from '../../../lib/session-store';
-import { installDomStubs } from '../../../lib/testing/dom';
 import { testUser } from '../../../lib/testing/fixtures';
+import { renderRoute, setupRouteTest } from '../../../lib/testing/render-route';
 import ComplaintPage from './complaint-page';
 
 vi.mock('../../../lib/http', async (importOriginal) => ({
@@ -59,34 +53,12 @@ function renderPage(url: string) {
     if (contract === reportContracts.create) return Promise.resolve(pending);
     return Promise.resolve(null);
   }) as typeof callApi);
-  useSessionStore.setState({ token: 't', userInfo: testUser({ roles: [] }) });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/patient/complaint', element: <ComplaintPage /> }], {
-    initialEntries: [url],
-  });
-  render(
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
-  return router;
+  return renderRoute(<ComplaintPage />, { path: '/patient/complaint', url, user: testUser({ roles: [] }) });
 }
 
 const calls = (contract: unknown) => vi.mocked(callApi).mock.calls.filter(([c]) => c === contract);
 
-beforeAll(installDomStubs);
-beforeEach(() => {
-  vi.mocked(callApi).mockReset();
-  const quiet = { success: () => undefined, error: () => undefined, info: () => undefined, warning: () => undefined };
-  bindFeedback({ message: quiet as never });
-});
-afterEach(() => {
-  cleanup();
-  unbindFeedback();
-  useSessionStore.getState().clear();
-});
+setupRouteTest();
 
 describe('投诉建议 (patient)', { timeout: 120_000 }, () => {
   it('lists my complaints with the status and the platform’s answer', async () => {
