@@ -72,8 +72,20 @@ test('a visitor browses home → list → search → detail → pharmacy', async
   await expect(tableRows(page, '在售药品').first()).toBeVisible();
 
   await page.getByRole('navigation', { name: '网站导航' }).getByRole('link', { name: '药店' }).click();
-  // the demo catalogue's six pharmacies and the three stores of the demo accounts, which quote too
-  await expect(tableRows(page, '药房列表')).toHaveCount(9);
+  // every pharmacy the public directory serves (the operator spec approves and suspends stores meanwhile, so the
+  // rows are compared with the API's total of the same moment), and never a suspended or rejected one
+  await expect(page).toHaveURL(/\/pharmacy\/list/);
+  await expect(async () => {
+    await page.reload();
+    const listed = await page.request.get('/api/v1/pharmacy/list?page_size=50');
+    const total = (await listed.json()).data.total as number;
+    expect(total).toBeGreaterThanOrEqual(7);
+    await expect(tableRows(page, '药房列表')).toHaveCount(total, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(tableRows(page, '药房列表').filter({ hasText: '仁心大药房(上海浦东店)' })).toHaveCount(1);
+  for (const hidden of ['长安大药房(西安雁塔店)', '百姓康大药房(苏州姑苏店)']) {
+    await expect(tableRows(page, '药房列表').filter({ hasText: hidden })).toHaveCount(0);
+  }
 });
 
 test('a patient comments, votes 支持 and withdraws the vote', async ({ page }) => {

@@ -55,6 +55,7 @@ const expectedMenus: Record<Exclude<keyof typeof demoAccounts, 'patient'>, strin
     '/website/platformColumn',
     '/website/pharmacy',
     '/website/syncMedicine',
+    '/website/permission',
     '/website/content',
     '/marketManage/drugser',
     '/marketManage/customer/data',

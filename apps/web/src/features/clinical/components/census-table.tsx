@@ -6,7 +6,7 @@ import {
   recipeStatusLabels,
 } from '@pharmacy/shared';
 import { Descriptions, Table, type TableColumnsType, Tabs, Typography } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { FocusableScroll } from '../../../components/focusable-scroll';
 
 const nowrap = { style: { whiteSpace: 'nowrap' as const } };
 const count = (n: number) => n.toLocaleString('zh-CN');
@@ -39,7 +39,7 @@ export function CensusTable({ statistics: s }: { statistics: RecipeStatistics })
           key: 'days',
           label: '按日明细',
           children: (
-            <FocusableScroll>
+            <FocusableScroll label="按日明细（可滚动）">
               <Table<RecipeStatisticsDay>
                 size="small"
                 bordered
@@ -104,17 +104,4 @@ export function CensusTable({ statistics: s }: { statistics: RecipeStatistics })
       ]}
     />
   );
-}
-
-/** The day table's body scrolls: its scroll region takes the keyboard focus (axe: scrollable-region-focusable). */
-function FocusableScroll({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    for (const body of ref.current?.querySelectorAll<HTMLElement>('.ant-table-body') ?? []) {
-      body.tabIndex = 0;
-      body.setAttribute('role', 'region');
-      body.setAttribute('aria-label', '按日明细（可滚动）');
-    }
-  });
-  return <div ref={ref}>{children}</div>;
 }

@@ -237,7 +237,12 @@ function Overview({ card, phone }: { card: CustomerCard; phone: ReactNode }) {
               <span>
                 {formatDateTime(card.last_contact_at)}
                 {days !== null && days >= 30 ? (
-                  <Typography.Text type={days >= 90 ? 'danger' : 'warning'}>（{days} 天未联系）</Typography.Text>
+                  <Typography.Text
+                    type={days >= 90 ? 'danger' : undefined}
+                    style={days >= 90 ? undefined : { color: '#874d00' }}
+                  >
+                    （{days} 天未联系）
+                  </Typography.Text>
                 ) : null}
               </span>
             ) : (

@@ -29,7 +29,11 @@ const lastContactCell = (at: string | null) => {
     <Flex vertical gap={0}>
       <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(at)}</span>
       {days >= 30 ? (
-        <Typography.Text type={days >= 90 ? 'danger' : 'warning'} style={{ fontSize: 12 }}>
+        // antd's warning yellow is 1.9:1 on white: a dark gold (7:1) for 30–89 days, the danger red past 90
+        <Typography.Text
+          type={days >= 90 ? 'danger' : undefined}
+          style={{ fontSize: 12, ...(days >= 90 ? {} : { color: '#874d00' }) }}
+        >
           {days} 天未联系
         </Typography.Text>
       ) : null}

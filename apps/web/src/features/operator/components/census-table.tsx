@@ -8,6 +8,7 @@ import type {
   RecipeTopDrug,
 } from '@pharmacy/shared';
 import { Button, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { FocusableScroll } from '../../../components/focusable-scroll';
 
 export const censusTabs = ['day', 'pharmacy', 'doctor', 'reason', 'drug'] as const;
 export type CensusTab = (typeof censusTabs)[number];
@@ -135,15 +136,17 @@ export function CensusTable({ census: s, tab, onTab, onPharmacy, onDoctor }: Cen
           key: 'day',
           label: '按日',
           children: (
-            <Table<PlatformCensusDay>
-              {...common}
-              data-testid="census-day-table"
-              rowKey="date"
-              columns={dayColumns}
-              dataSource={s.days}
-              scroll={{ x: 'max-content', y: 480 }}
-              summary={withTotal(1)}
-            />
+            <FocusableScroll label="按日明细（可滚动）">
+              <Table<PlatformCensusDay>
+                {...common}
+                data-testid="census-day-table"
+                rowKey="date"
+                columns={dayColumns}
+                dataSource={s.days}
+                scroll={{ x: 'max-content', y: 480 }}
+                summary={withTotal(1)}
+              />
+            </FocusableScroll>
           ),
         },
         {

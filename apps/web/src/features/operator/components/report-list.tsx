@@ -33,7 +33,7 @@ const columns: ColumnsType<AdminReport> = [
         <Typography.Text type="secondary">{reportTargetKindLabels[row.target_kind]} · </Typography.Text>
         {label}
         {row.pharmacy_name && row.target_kind !== 'pharmacy' ? (
-          <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{row.pharmacy_name}</div>
+          <div style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.6)' }}>{row.pharmacy_name}</div>
         ) : null}
       </div>
     ),
@@ -65,7 +65,7 @@ const columns: ColumnsType<AdminReport> = [
     render: (name: string, row) => (
       <div style={nowrap}>
         {name || '未填写'}
-        <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{row.reporter_phone}</div>
+        <div style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.6)' }}>{row.reporter_phone}</div>
       </div>
     ),
   },
@@ -85,15 +85,16 @@ const columns: ColumnsType<AdminReport> = [
       <div>
         <ReportStatusTag status={status} />
         {row.handled_at ? (
-          <div style={{ fontSize: 12, marginTop: 4, color: 'rgba(0,0,0,0.45)', whiteSpace: 'nowrap' }}>
+          <div style={{ fontSize: 12, marginTop: 4, color: 'rgba(0, 0, 0, 0.6)', whiteSpace: 'nowrap' }}>
             {row.handler_name} · {formatDateTime(row.handled_at)}
           </div>
         ) : null}
         {row.result ? (
           <Typography.Paragraph
-            type={status === 'rejected' ? 'warning' : 'secondary'}
+            type={status === 'rejected' ? undefined : 'secondary'}
             ellipsis={{ rows: 2, tooltip: row.result }}
-            style={{ margin: '4px 0 0', fontSize: 12 }}
+            // a rejection's reason in dark gold: antd's warning yellow is 1.9:1 on white
+            style={{ margin: '4px 0 0', fontSize: 12, ...(status === 'rejected' ? { color: '#874d00' } : {}) }}
           >
             {status === 'rejected' ? '原因：' : '结果：'}
             {row.result}
