@@ -1,4 +1,4 @@
-import { canOpenPath, isProtectedPath, type Role } from '@pharmacy/shared';
+import { canOpenPath, isProtectedPath, pharmacyRoles, type Role } from '@pharmacy/shared';
 
 export interface GuardSession {
   isLoggedIn: boolean;
@@ -20,4 +20,21 @@ export function guardDecision(location: { pathname: string; search?: string }, s
   if (!user?.id) return { kind: 'login', to: loginPathFor(pathname + (location.search ?? '')) };
   if (!canOpenPath(user.roles, pathname)) return { kind: 'home', to: '/' };
   return { kind: 'allow' };
+}
+
+const isPharmacyRole = (role: Role) => (pharmacyRoles as readonly Role[]).includes(role);
+
+/**
+ * Whether a page marked `pharmacyScoped` (its calls need the pharmacyid header) must ask for a pharmacy first: no
+ * pharmacy is chosen, and none of the user's roles outside any pharmacy may open the path. Such a role (the operator
+ * on 用药人 and 会员数据, by the shared route map) gets the page's platform-wide view without a pharmacy.
+ */
+export function needsPharmacyChoice(
+  path: string,
+  pharmacyScoped: boolean | undefined,
+  roles: readonly Role[],
+  currentPharmacyId: number | null,
+): boolean {
+  if (!pharmacyScoped || currentPharmacyId !== null) return false;
+  return !roles.some((role) => !isPharmacyRole(role) && canOpenPath([role], path));
 }

@@ -32,6 +32,12 @@ export interface RouteMeta {
   parent?: string;
   /** An empty container path (e.g. /marketManage): renders an empty area inside its layout. */
   container?: boolean;
+  /**
+   * The page works on the current pharmacy (its server contracts need the pharmacyid header): with none chosen, the
+   * router renders 请先选择药店 in its place (`RequirePharmacy`), so no call goes out. A role outside any pharmacy
+   * that may open the path (the operator on 用药人, 会员数据) is let through: `needsPharmacyChoice` in guards.ts.
+   */
+  pharmacyScoped?: boolean;
 }
 
 /** A failed check yields a 404 'Page Not Found: {path}' unless it returns its own status or message. */

@@ -62,7 +62,12 @@ function pageRoute(def: AppRouteDef): RouteObject {
       ? {
           lazy: async () => {
             preloadRoute(path);
-            return { Component: (await page()).default };
+            // A pharmacy-scoped page renders behind RequirePharmacy, loaded with the page (not in the entry).
+            const [{ default: Page }, guard] = await Promise.all([
+              page(),
+              meta.pharmacyScoped ? import('./require-pharmacy') : undefined,
+            ]);
+            return { Component: guard ? guard.pharmacyScopedPage(Page, path, meta.title) : Page };
           },
         }
       : { Component: EmptyContainer }),

@@ -1,5 +1,5 @@
 import { isMarketingManager, marketingStaffRoles } from '@pharmacy/shared';
-import { Button, Result, Typography } from 'antd';
+import { Result, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSessionStore } from '../../../lib/session-store';
@@ -39,26 +39,13 @@ function useKeptSearch() {
 /** /marketManage/customer — 会员管理: the pharmacy's customers and their CRM card (marketing staff roles). */
 export default function CustomerPage() {
   useKeptSearch();
+  // The route is pharmacyScoped: the router shows 请先选择药店 instead of this page until a pharmacy is chosen.
   const pharmacy = useSessionStore((s) => s.currentPharmacy);
-  const navigate = useNavigate();
-  let body: ReactNode;
-  if (!pharmacy) {
-    body = (
-      <Result
-        status="info"
-        title="请先选择药店"
-        extra={
-          <Button type="primary" onClick={() => navigate('/pharmacy/switch-pharmacy')}>
-            切换药店
-          </Button>
-        }
-      />
-    );
-  } else if (!(marketingStaffRoles as readonly string[]).includes(pharmacy.role ?? '')) {
-    body = <Result status="403" title="无权访问" subTitle="会员管理仅对客服、主管和药店管理员开放。" />;
-  } else {
-    body = <CustomerList />;
-  }
+  const body: ReactNode = !(marketingStaffRoles as readonly string[]).includes(pharmacy?.role ?? '') ? (
+    <Result status="403" title="无权访问" subTitle="会员管理仅对客服、主管和药店管理员开放。" />
+  ) : (
+    <CustomerList />
+  );
 
   return (
     <section aria-labelledby="customer-title">
