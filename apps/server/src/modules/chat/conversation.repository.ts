@@ -8,9 +8,9 @@ import {
   chatStaffRoles,
 } from '@pharmacy/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Database, DbExecutor, Transaction } from '../../db/client';
 import { blacklistedSql } from '../../lib/blacklist';
+import { namedRows } from '../../lib/named-statement';
 import { containsPattern } from '../../lib/search';
 import { queryRows } from '../../lib/sql-rows';
 
@@ -112,21 +112,6 @@ const chatRoles = sql.join(
   chatStaffRoles.map((r) => sql`${r}`),
   sql`, `,
 );
-
-/**
- * Runs a statement the hot path sends again and again; on PostgreSQL as a named prepared statement (parsed and
- * planned once per pooled connection, not per message). `name` must always come with the same SQL text (its
- * parameters differ). PGlite (one process, one connection) runs it as any statement.
- */
-async function namedRows<T>(db: DbExecutor, name: string, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    const dialect = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect;
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
-  }
-  return (await queryRows<T>(db, query)).rows;
-}
 
 /** The only place that knows how conversations and their messages are stored. */
 export class ConversationRepository {

@@ -1,5 +1,5 @@
 import { type OrderListQuery, type OrderStatus, type OrderTabCounts, orderStatuses } from '@pharmacy/shared';
-import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { account, listCount, orders, pharmacy } from '../../db/schema/index';
 import {
@@ -11,6 +11,7 @@ import {
   VersionedCache,
   writeVersionColumn,
 } from '../../lib/list-count';
+import { preparedRows } from '../../lib/named-statement';
 import { containsPattern, escapeLike } from '../../lib/search';
 import { queryRows } from '../../lib/sql-rows';
 
@@ -93,10 +94,38 @@ const rowColumns = {
   cancelled_at: iso(sql`"orders"."cancelled_at"`),
 };
 
-/** The page sizes the console offers: page 1 of each, per tab or not, is a named prepared statement. */
+/** The page sizes the console offers: their pages are named prepared statements (the LIMIT in the text). */
 const preparedPageSizes = new Set([10, 20, 50, 100]);
 
-type Executable<T> = { execute(v: Record<string, unknown>): Promise<T[]> };
+/** A list row as one JSON object built by PostgreSQL (rowColumns' keys and expressions). */
+const rowJson = sql`json_build_object(${sql.join(
+  Object.entries(rowColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+  sql`, `,
+)})`;
+
+/**
+ * A page statement: the page's rows (newest first), built from `ids` (a subquery answering the page's order ids),
+ * each with `columns` (counts as text, version: uncorrelated subqueries, evaluated once); run as a raw driver query,
+ * so no ORM mapping, and the counts are parsed once (docs/orders.md "Performance pass 3").
+ */
+const pageStatement = (ids: SQL, columns: SQL[]) => sql`select ${sql.join(
+  Object.entries(rowColumns).map(([key, column]) => sql`${column} as ${sql.raw(`"${key}"`)}`),
+  sql`, `,
+)}${sql.join(
+  columns.map((c) => sql`, ${c}`),
+  sql``,
+)} from (${ids}) page_ids
+    join ${orders} on ${orders.id} = page_ids.id
+    join ${account} on ${account.id} = ${orders.accountId}
+    join ${pharmacy} on ${pharmacy.id} = ${orders.pharmacyId}
+    order by ${orders.id} desc`;
+
+/** The ids of a page: `where` walked in list order (or from the oldest end, `ascending`), `limit` after `offset`. */
+const pageIds = (where: SQL, limit: number, offset: number | SQL, ascending = false) =>
+  sql`select ${orders.id} as id from ${orders} where ${where}
+    order by ${orders.id} ${sql.raw(ascending ? 'asc' : 'desc')} limit ${sql.raw(String(Math.trunc(limit)))} offset ${offset}`;
+
+type PageRow = OrderRow & { counts?: string | null; version?: string | null };
 
 export type OrderCountsRaw = ListCounts<'order'>;
 
@@ -172,7 +201,6 @@ const allOrderCounts = sql<Record<string, number | string> | null>`(select json_
     where ${listCount.scope} = 'order' group by 1) x)`;
 
 export class PharmacyOrderRepository {
-  private readonly statements = new Map<string, Executable<unknown>>();
   /** Unfiltered first pages kept while the pharmacy's order write version stands (docs/lists.md). */
   private readonly firstPages = new FirstPageCache<{ rows: OrderRow[]; counts: OrderCountsRaw }>('order');
   /** Anchors per scope and tab (`1|all`, `all|shipped`), with the version they are exact at. */
@@ -196,36 +224,64 @@ export class PharmacyOrderRepository {
       .innerJoin(pharmacy, eq(pharmacy.id, orders.pharmacyId));
   }
 
+  /** A page statement's rows, and the counts and version its first row carries. */
+  private static parsePage(rows: PageRow[]) {
+    const first = rows[0];
+    return {
+      rows: rows as OrderRow[],
+      counts: toListCounts('order', first?.counts ? JSON.parse(first.counts) : null),
+      version: first?.version ?? null,
+    };
+  }
+
   /**
-   * Page 1 of a pharmacy's orders (all, or one tab) with list_count's counts as a column: one named prepared
-   * statement per page size and tab-or-not, a backward walk of orders_pharmacy_list_idx / orders_pharmacy_status_idx
-   * that stops after the page. The LIMIT is in the text so PostgreSQL keeps the generic plan (docs/lists.md).
+   * A hot unfiltered page: page 1 of a pharmacy's tab, or a page from the anchor before it (the ids after `skip`
+   * entries of the index walk from `anchorId`), with the counts and write version. For the page sizes the console
+   * offers a named prepared statement per kind, scope kind and tab-or-not, built once (preparedRows); otherwise the
+   * same SQL built with the values.
    */
-  private firstPage(byStatus: boolean, pageSize: number) {
-    const name = `order_page1_${byStatus ? 'status' : 'all'}_${pageSize}`;
-    let statement = this.statements.get(name);
-    if (!statement) {
-      const pharmacyId = sql.placeholder('pharmacyId');
-      const conditions = [eq(orders.pharmacyId, pharmacyId as unknown as number), isNull(orders.deletedAt)];
-      if (byStatus) conditions.push(eq(orders.status, sql.placeholder('status') as unknown as OrderStatus));
-      statement = this.db
-        .select({
-          ...rowColumns,
-          counts: listCountsColumn('order', pharmacyId),
-          version: writeVersionColumn('order', pharmacyId),
-        })
-        .from(orders)
-        .innerJoin(account, eq(account.id, orders.accountId))
-        .innerJoin(pharmacy, eq(pharmacy.id, orders.pharmacyId))
-        .where(and(...conditions))
-        .orderBy(desc(orders.id))
-        .limit(sql.raw(String(Math.trunc(pageSize))) as unknown as number)
-        .prepare(name) as unknown as Executable<unknown>;
-      this.statements.set(name, statement);
-    }
-    return statement as Executable<
-      OrderRow & { counts: Record<string, number | string> | null; version: string | null }
-    >;
+  private async hotPage(
+    kind: 'page1' | 'anchored',
+    pharmacyId: number | undefined,
+    status: OrderStatus | undefined,
+    limit: number,
+    values: { anchorId?: number; skip?: number },
+  ) {
+    const byPharmacy = pharmacyId !== undefined;
+    const build = (v: { pharmacyId: unknown; status: unknown; anchorId: unknown; skip: unknown }) => {
+      const scope = this.scopeOf(
+        byPharmacy ? (v.pharmacyId as number) : undefined,
+        status ? (v.status as OrderStatus) : undefined,
+      );
+      const ids =
+        kind === 'page1'
+          ? pageIds(scope, limit, 0)
+          : pageIds(and(scope, sql`${orders.id} <= ${v.anchorId}`)!, limit, v.skip as number);
+      return pageStatement(ids, this.versionedCounts(byPharmacy ? (v.pharmacyId as number) : undefined));
+    };
+    const all = { pharmacyId, status, anchorId: values.anchorId, skip: values.skip };
+    if (!preparedPageSizes.has(limit))
+      return PharmacyOrderRepository.parsePage((await queryRows<PageRow>(this.db, build(all))).rows);
+    const name = `order_${kind}_${byPharmacy ? 'pharmacy' : 'all'}_${status ? 'status' : 'all'}_${limit}`;
+    const run = preparedRows<PageRow>(this.db, name, () =>
+      build({
+        pharmacyId: sql.placeholder('pharmacyId'),
+        status: sql.placeholder('status'),
+        anchorId: sql.placeholder('anchorId'),
+        skip: sql.placeholder('skip'),
+      }),
+    );
+    return PharmacyOrderRepository.parsePage(await run(all));
+  }
+
+  /** The counts and write version columns of an unfiltered page: a pharmacy's, or every pharmacy's (the operator). */
+  private versionedCounts(pharmacyId: number | undefined): SQL[] {
+    return pharmacyId !== undefined
+      ? [
+          sql`${listCountsColumn('order', pharmacyId)}::text as counts`,
+          sql`${writeVersionColumn('order', pharmacyId)} as version`,
+        ]
+      : [sql`${allOrderCounts}::text as counts`, sql`${allOrderWrites} as version`];
   }
 
   /** Every pharmacy's counts by status: the sum of list_count's rows (one per pharmacy and status). */
@@ -239,12 +295,14 @@ export class PharmacyOrderRepository {
   }
 
   /**
-   * A page of orders, newest first, with the total of its tab and every tab's count.
-   * - Unfiltered page 1 of a pharmacy: one prepared statement (firstPage).
-   * - Unfiltered deeper pages: from the tab's position anchors when they are current (one prepared statement: the
-   *   page's ids from the anchor before it, its rows, the counts and the write version that proves the anchors
-   *   current); otherwise the counts tell where the page lies and its ids are read from the list index alone (an
-   *   index-only offset over (pharmacy_id, [status,] id)), walking from whichever end is nearer, then their rows.
+   * A page of orders, newest first, with the total of its tab and every tab's count; every page is one statement
+   * (pageStatement), with the counts as a column when it reads them.
+   * - Unfiltered page 1 of a pharmacy: a backward walk of orders_pharmacy_list_idx / orders_pharmacy_status_idx that
+   *   stops after the page, with list_count's counts and the write version (kept while that version stands).
+   * - Unfiltered deeper pages: from the tab's position anchors when they are current (the page's ids from the anchor
+   *   before it, its rows, the counts and the write version that proves the anchors current); otherwise the counts
+   *   tell where the page lies and its ids are read from the list index alone (an index-only offset over
+   *   (pharmacy_id, [status,] id)), walking from whichever end is nearer.
    * - Filtered: a walk of the pharmacy's orders in list order checking the filter, with its exact counts.
    */
   async page(scope: ListScope, query: OrderListQuery): Promise<{ rows: OrderRow[]; counts: OrderCountsRaw }> {
@@ -256,16 +314,11 @@ export class PharmacyOrderRepository {
     if (!isFiltered(query)) {
       if (pharmacyId !== undefined && offset === 0 && preparedPageSizes.has(limit)) {
         return this.firstPages.get(this.db, pharmacyId, `${status ?? 'all'}:${limit}`, async () => {
-          const rows = await this.firstPage(status !== undefined, limit).execute({ pharmacyId, status });
-          if (!rows.length)
+          const read = await this.hotPage('page1', pharmacyId, status, limit, {});
+          // no row to carry the counts (an empty tab)
+          if (!read.rows.length)
             return { page: { rows: [], counts: await readListCounts(this.db, 'order', pharmacyId) }, version: null };
-          return {
-            page: {
-              rows: rows.map(({ counts: _c, version: _v, ...row }) => row as OrderRow),
-              counts: toListCounts('order', rows[0].counts),
-            },
-            version: rows[0].version,
-          };
+          return { page: { rows: read.rows, counts: read.counts }, version: read.version };
         });
       }
       if (offset >= this.anchorOptions.every) {
@@ -294,21 +347,16 @@ export class PharmacyOrderRepository {
       ...(pharmacyId !== undefined ? [eq(orders.pharmacyId, pharmacyId)] : []),
       ...filterConditions(query),
     )!;
-    const countsSql = sql<Record<string, number | string> | null>`(select json_object_agg(c.status, c.n)
-      from (select ${orders.status} as status, count(*) as n from ${orders} where ${where} group by 1) c)`;
-    const rows = await this.db
-      .select({ ...rowColumns, counts: countsSql })
-      .from(orders)
-      .innerJoin(account, eq(account.id, orders.accountId))
-      .innerJoin(pharmacy, eq(pharmacy.id, orders.pharmacyId))
-      .where(status ? and(where, eq(orders.status, status)) : where)
-      .orderBy(desc(orders.id))
-      .limit(limit)
-      .offset(offset);
-    if (rows.length) return { rows: rows as unknown as OrderRow[], counts: toListCounts('order', rows[0].counts) };
+    const countsSql = sql`(select json_object_agg(c.status, c.n)
+      from (select ${orders.status} as status, count(*) as n from ${orders} where ${where} group by 1) c)::text as counts`;
+    const { rows } = await queryRows<PageRow>(
+      this.db,
+      pageStatement(pageIds(status ? and(where, eq(orders.status, status))! : where, limit, offset), [countsSql]),
+    );
+    if (rows.length) return PharmacyOrderRepository.parsePage(rows);
     // no row to carry the counts (nothing matches in this tab, or a page past the end)
-    const [row] = await this.db.select({ counts: countsSql }).from(sql`(select 1) as one`);
-    return { rows: [], counts: toListCounts('order', row?.counts) };
+    const { rows: only } = await queryRows<{ counts: string | null }>(this.db, sql`select ${countsSql}`);
+    return { rows: [], counts: toListCounts('order', only[0]?.counts ? JSON.parse(only[0].counts) : null) };
   }
 
   /** The unfiltered list's scope: not deleted, the pharmacy's (when one), the tab's status (when one). */
@@ -324,7 +372,7 @@ export class PharmacyOrderRepository {
    * An unfiltered page past the first: `inTab` (from the counts) says how many orders the tab holds, so a page in
    * the older half is read walking the index from the oldest end (ascending), never more than half the tab's entries
    * away. The ids come from the index alone (orders_pharmacy_list_idx / orders_pharmacy_status_idx, or
-   * orders_list_idx for the operator), then 20 rows by primary key.
+   * orders_list_idx for the operator), then their rows by primary key.
    */
   private async seekPage(
     pharmacyId: number | undefined,
@@ -334,102 +382,25 @@ export class PharmacyOrderRepository {
     inTab: number,
   ): Promise<OrderRow[]> {
     const fromEnd = offset > inTab / 2;
-    const scope = this.scopeOf(pharmacyId, status);
     // from the end: the page is the `take` entries after the first `skip` of the ascending walk
     const take = fromEnd ? Math.min(limit, inTab - offset) : limit;
     const skip = fromEnd ? Math.max(0, inTab - offset - limit) : offset;
-    const ids = this.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(scope)
-      .orderBy(fromEnd ? orders.id : desc(orders.id))
-      .limit(take)
-      .offset(skip)
-      .as('page_ids');
-    const rows = await this.db
-      .select(rowColumns)
-      .from(ids)
-      .innerJoin(orders, eq(orders.id, ids.id))
-      .innerJoin(account, eq(account.id, orders.accountId))
-      .innerJoin(pharmacy, eq(pharmacy.id, orders.pharmacyId))
-      .orderBy(desc(orders.id));
-    return rows as unknown as OrderRow[];
-  }
-
-  /**
-   * The page from the anchor before it: the ids after `skip` entries of the index walk from the anchor, their rows,
-   * the counts and the write version, in one statement; a named prepared statement per scope kind, tab-or-not and
-   * page size the console offers (the LIMIT in the text, as firstPage), planned once.
-   */
-  private anchoredQuery(
-    byPharmacy: boolean,
-    byStatus: boolean,
-    pageSize: number,
-    v: { pharmacyId: unknown; status: unknown; anchorId: unknown; skip: unknown },
-  ) {
-    const pharmacyId = v.pharmacyId as number;
-    const conditions = [isNull(orders.deletedAt), sql`${orders.id} <= ${v.anchorId}`];
-    if (byPharmacy) conditions.push(eq(orders.pharmacyId, pharmacyId));
-    if (byStatus) conditions.push(eq(orders.status, v.status as OrderStatus));
-    const ids = this.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(...conditions))
-      .orderBy(desc(orders.id))
-      .limit(sql.raw(String(Math.trunc(pageSize))) as unknown as number)
-      .offset(v.skip as number)
-      .as('page_ids');
-    return this.db
-      .select({
-        ...rowColumns,
-        counts: byPharmacy ? listCountsColumn('order', pharmacyId) : allOrderCounts,
-        version: byPharmacy ? writeVersionColumn('order', pharmacyId) : allOrderWrites,
-      })
-      .from(ids)
-      .innerJoin(orders, eq(orders.id, ids.id))
-      .innerJoin(account, eq(account.id, orders.accountId))
-      .innerJoin(pharmacy, eq(pharmacy.id, orders.pharmacyId))
-      .orderBy(desc(orders.id));
-  }
-
-  /**
-   * The page from the anchor before it: the ids after `skip` entries of the index walk from the anchor, their rows,
-   * the counts and the write version, in one statement; for the page sizes the console offers a named prepared
-   * statement per scope kind and tab-or-not (the LIMIT in the text, as firstPage), planned once.
-   */
-  private anchoredRows(
-    byPharmacy: boolean,
-    byStatus: boolean,
-    pageSize: number,
-    values: { pharmacyId: number | undefined; status: OrderStatus | undefined; anchorId: number; skip: number },
-  ): Promise<(OrderRow & { counts: Record<string, number | string> | null; version: string | null })[]> {
-    if (!preparedPageSizes.has(pageSize))
-      return this.anchoredQuery(byPharmacy, byStatus, pageSize, values) as unknown as Promise<
-        (OrderRow & { counts: Record<string, number | string> | null; version: string | null })[]
-      >;
-    const name = `order_anchored_${byPharmacy ? 'pharmacy' : 'all'}_${byStatus ? 'status' : 'all'}_${pageSize}`;
-    let statement = this.statements.get(name);
-    if (!statement) {
-      statement = this.anchoredQuery(byPharmacy, byStatus, pageSize, {
-        pharmacyId: sql.placeholder('pharmacyId'),
-        status: sql.placeholder('status'),
-        anchorId: sql.placeholder('anchorId'),
-        skip: sql.placeholder('skip'),
-      }).prepare(name) as unknown as Executable<unknown>;
-      this.statements.set(name, statement);
-    }
-    return (
-      statement as Executable<OrderRow & { counts: Record<string, number | string> | null; version: string | null }>
-    ).execute(values);
+    const { rows } = await queryRows<PageRow>(
+      this.db,
+      pageStatement(pageIds(this.scopeOf(pharmacyId, status), take, skip, fromEnd), []),
+    );
+    return PharmacyOrderRepository.parsePage(rows).rows;
   }
 
   private anchorKey = (pharmacyId: number | undefined, status: OrderStatus | undefined) =>
     `${pharmacyId ?? 'all'}|${status ?? 'all'}`;
 
   /**
-   * A page from the tab's anchors (AnchorOptions) in one statement, when anchors were read for the tab and no write
-   * came since (the version read with the page is the one they were read at); undefined otherwise (the caller reads
-   * the counts and walks from the nearer end; stale anchors are read again, at most once per refreshMs).
+   * A page from the tab's anchors (AnchorOptions) in one statement — the ids after `skip` entries of the index walk
+   * from the anchor before the page, their rows, the counts and the write version — when anchors were read for the
+   * tab and no write came since (the version read with the page is the one they were read at); undefined otherwise
+   * (the caller reads the counts and walks from the nearer end; stale anchors are read again, at most once per
+   * refreshMs).
    */
   private async anchoredPage(
     pharmacyId: number | undefined,
@@ -443,17 +414,12 @@ export class PharmacyOrderRepository {
     const k = Math.floor(offset / every);
     const anchorId = entry.value.ids[k];
     if (anchorId === undefined) return undefined;
-    const rows = await this.anchoredRows(pharmacyId !== undefined, status !== undefined, limit, {
-      pharmacyId,
-      status,
-      anchorId,
-      skip: offset - k * every,
-    });
-    if (!rows.length || rows[0]!.version !== entry.version) {
+    const read = await this.hotPage('anchored', pharmacyId, status, limit, { anchorId, skip: offset - k * every });
+    if (!read.rows.length || read.version !== entry.version) {
       this.requestAnchors(pharmacyId, status);
       return undefined;
     }
-    return { rows, counts: toListCounts('order', rows[0]!.counts) };
+    return { rows: read.rows, counts: read.counts };
   }
 
   /**

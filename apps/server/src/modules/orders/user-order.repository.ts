@@ -2,6 +2,7 @@ import type { OrderKind, OrderStatus } from '@pharmacy/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor, Transaction } from '../../db/client';
 import { blacklistedSql } from '../../lib/blacklist';
+import { namedRows } from '../../lib/named-statement';
 import { queryRows } from '../../lib/sql-rows';
 
 /**
@@ -177,35 +178,6 @@ export interface PaymentRow {
 
 /** A list of ints as one PostgreSQL array parameter ('{1,2,3}'), so a statement's text does not depend on its length. */
 const intArray = (list: number[]) => `{${list.map((n) => Math.trunc(n)).join(',')}}`;
-
-/** The text each named statement was first prepared with: a name must never be reused for another text. */
-const namedTexts = new Map<string, string>();
-
-/**
- * Runs raw SQL as a NAMED prepared statement: PostgreSQL parses and plans it once per connection (a generic plan
- * after five runs) instead of on every call, which for placing an order's two large statements was most of the
- * database's CPU per order. The text must be the same on every call (no lists expanded into it: pass arrays and
- * records as one parameter). On PGlite the name is ignored.
- */
-async function namedRows<T>(db: DbExecutor, name: string, query: SQL): Promise<T[]> {
-  const internals = db as unknown as {
-    dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } };
-    session: {
-      prepareQuery(
-        q: { sql: string; params: unknown[] },
-        fields: undefined,
-        name: string,
-        arrayMode: boolean,
-      ): { execute(): Promise<{ rows?: T[] }> };
-    };
-  };
-  const built = internals.dialect.sqlToQuery(query);
-  const known = namedTexts.get(name);
-  if (known === undefined) namedTexts.set(name, built.sql);
-  else if (known !== built.sql) throw new Error(`named statement ${name} prepared with another text`);
-  const result = await internals.session.prepareQuery(built, undefined, name, false).execute();
-  return result.rows ?? [];
-}
 
 /** The order as lists and the detail show it: pharmacy name, buyer phone, latest shipment, first line. */
 export const orderSelect = (where: SQL) => sql`
