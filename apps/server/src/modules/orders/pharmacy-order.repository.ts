@@ -97,12 +97,6 @@ const rowColumns = {
 /** The page sizes the console offers: their pages are named prepared statements (the LIMIT in the text). */
 const preparedPageSizes = new Set([10, 20, 50, 100]);
 
-/** A list row as one JSON object built by PostgreSQL (rowColumns' keys and expressions). */
-const rowJson = sql`json_build_object(${sql.join(
-  Object.entries(rowColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
-  sql`, `,
-)})`;
-
 /**
  * A page statement: the page's rows (newest first), built from `ids` (a subquery answering the page's order ids),
  * each with `columns` (counts as text, version: uncorrelated subqueries, evaluated once); run as a raw driver query,
