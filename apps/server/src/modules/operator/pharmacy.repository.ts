@@ -5,6 +5,9 @@ import type { Database, DbExecutor } from '../../db/client';
 import { notify } from '../../lib/notify';
 import { queryRows } from '../../lib/sql-rows';
 
+/** Serialises 新增药店 per name (with the name's hash as the second key; group names use 72_017_003). */
+const PHARMACY_NAME_LOCK_KEY = 72_017_004;
+
 export interface PharmacyRow {
   id: number;
   name: string;
@@ -265,7 +268,14 @@ export class AdminPharmacyRepository {
     return { ownerAccountId: row.owner_account_id === null ? null : Number(row.owner_account_id), name: row.name };
   }
 
-  async nameTaken(name: string, q: DbExecutor = this.db) {
+  /**
+   * Inside the creating transaction: waits for any other creation of this name (a transaction-scoped advisory lock on
+   * the name's hash, held until commit), then tells whether a pharmacy of any status already has it. The read after
+   * the lock (READ COMMITTED: a fresh snapshot per statement) sees a winner's committed row, so of two creations of one name one inserts and the other is refused.
+   * Not a unique index: tests and seeds insert pharmacies directly, and a deployment may already hold duplicates.
+   */
+  async lockAndCheckName(name: string, q: DbExecutor) {
+    await queryRows(q, sql`select pg_advisory_xact_lock(${PHARMACY_NAME_LOCK_KEY}::int, hashtext(${name}))`);
     const { rows } = await queryRows(q, sql`select 1 from pharmacy where name = ${name} limit 1`);
     return rows.length > 0;
   }

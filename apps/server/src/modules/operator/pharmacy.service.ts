@@ -247,7 +247,8 @@ export class AdminPharmacyService {
   /** 新增药店: a pending application with its owner (account created when missing, a shop membership) and documents. */
   async create(input: z.output<typeof adminPharmacyCreateBodySchema>, actor: Actor): Promise<AdminPharmacyDetail> {
     const id = await this.repo.transaction(async (tx) => {
-      if (await this.repo.nameTaken(input.name, tx))
+      // atomic with the insert below: concurrent creations of one name wait here for each other
+      if (await this.repo.lockAndCheckName(input.name, tx))
         throw AppError.conflict(adminPharmacyMessages.nameTaken, 'Pharmacy name taken');
       const owner = await this.repo.ensureAccount(tx, input.owner_phone, input.owner_name);
       if (owner.status !== 'active') throw AppError.badParams('owner_phone', '该手机号的账号已停用', 'Owner disabled');

@@ -1,4 +1,11 @@
-import { adminPharmacyDetailSchema, expiryWindowEnd, operatorMessages, shanghaiToday } from '@pharmacy/shared';
+import {
+  adminPharmacyDetailSchema,
+  adminPharmacyMessages,
+  ErrorCode,
+  expiryWindowEnd,
+  operatorMessages,
+  shanghaiToday,
+} from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingApplication, suspendedPharmacy } from '../../db/seed/operator-area/pharmacies';
@@ -259,6 +266,42 @@ describe('the checklist and approval', () => {
     expect((await call('POST', `/admin/pharmacy/${detail.id}/resume`, operator)).statusCode).toBe(409);
     expect((await call('POST', '/admin/pharmacy/999999/approve', operator)).statusCode).toBe(404);
     expect((await call('GET', '/admin/pharmacy/999999', operator)).statusCode).toBe(404);
+  });
+});
+
+describe('新增药店: one name, created at once', () => {
+  it('ten concurrent creations with one name: exactly one 200, the others 409 已存在同名药店 (never a 500)', async () => {
+    const name = '并发测试大药房(滨江店)';
+    const body = {
+      name,
+      province: '浙江省',
+      city: '杭州市',
+      district: '滨江区',
+      address: '江南大道 200 号',
+      phone: '0571-86665678',
+      owner_phone: '13800000093',
+      owner_name: '并发店主',
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', '/admin/pharmacy', operator, body)),
+    );
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes, answers.map((r) => r.body).join('\n')).toEqual([200, ...Array(9).fill(409)]);
+    for (const loser of answers.filter((r) => r.statusCode === 409)) {
+      expect(loser.json()).toMatchObject({ code: ErrorCode.CONFLICT, msg: adminPharmacyMessages.nameTaken });
+    }
+    const winner = answers.find((r) => r.statusCode === 200)!.json().data;
+    expect(winner).toMatchObject({ name, status: 'pending' });
+    expect(await rows(sql`select id from pharmacy where name = ${name}`)).toEqual([{ id: winner.id }]);
+    expect(
+      await rows(sql`select 1 from audit_log where action = 'pharmacy.create' and detail ->> 'name' = ${name}`),
+    ).toHaveLength(1);
+    // another name at the same moment is not held up by the lock of this one
+    const [x, y] = await Promise.all([
+      call('POST', '/admin/pharmacy', operator, { ...body, name: '并发测试大药房(西湖店)' }),
+      call('POST', '/admin/pharmacy', operator, { ...body, name: '并发测试大药房(拱墅店)' }),
+    ]);
+    expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
   });
 });
 
