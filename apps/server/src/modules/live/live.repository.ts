@@ -384,6 +384,18 @@ export class LiveRepository {
   }
 
   /**
+   * The target's name and status as they are now, its row locked (FOR SHARE) until the sync's transaction ends: a
+   * suspension waits for the copy, and a copy after a suspension reads the new status. Undefined when missing.
+   */
+  async lockSyncTarget(tx: DbExecutor, target: number) {
+    const { rows } = await queryRows<{ name: string; status: 'pending' | 'active' | 'suspended' | 'rejected' }>(
+      tx,
+      sql`select name, status from pharmacy where id = ${target} for share`,
+    );
+    return rows[0];
+  }
+
+  /**
    * Copies the live into `target` as a draft (source_live_id set) with its materials, share cards and exam: the
    * exam's questions are copied into the target's bank under the top-level category 同步题目 (made when missing,
    * under a per-pharmacy lock so two syncs do not make two) and bound in the same order. The combo is not copied (it

@@ -116,13 +116,11 @@ export async function liveRoutes(app: FastifyInstance, { storage }: ModuleContex
   // ------------------------------------------------------------------------------------------ sync
 
   route(app, c.sync, async (request) => {
-    const pharmacyId = request.pharmacyId!;
-    const targets = service.syncTargets(request.user!.memberships, pharmacyId);
     const result = await service.sync(
-      pharmacyId,
+      request.pharmacyId!,
       request.params.id,
       request.body.pharmacy_ids,
-      targets,
+      request.user!.memberships,
       request.user!.accountId,
     );
     await audit(request, 'live.sync', `live:${request.params.id}`, { created: result.created });

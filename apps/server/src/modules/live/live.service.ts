@@ -122,6 +122,34 @@ const unsafeFileChars = /[\\/:*?"<>|\u0000-\u001f]/g;
 
 const notFound = () => AppError.notFound(liveMessages.notFound, 'Live not found');
 
+/** What the sync rule reads of a membership (plugins/principal.repository.ts MembershipRow). */
+export interface SyncMembership {
+  pharmacy_id: number;
+  role: PharmacyRole;
+  name: string;
+  status: 'pending' | 'active' | 'suspended' | 'rejected';
+}
+
+/** Why a pharmacy that is not active cannot receive a copy (its staff cannot open it either). */
+const syncTargetNotActive: Record<Exclude<SyncMembership['status'], 'active'>, string> = {
+  pending: '该药店入驻申请审核中',
+  suspended: '该药店已被暂停营业',
+  rejected: '该药店入驻申请未通过',
+};
+
+/**
+ * The sync rule, one function for the targets list (read) and the sync (write): a live can be copied into a pharmacy
+ * the caller manages (`liveManageRoles`) that is active. Answers null when allowed, else the Chinese refusal.
+ */
+export function syncTargetRefusal(m: Pick<SyncMembership, 'role' | 'name' | 'status'>): string | null {
+  if (!(liveManageRoles as readonly string[]).includes(m.role)) return liveMessages.syncTargetInvalid;
+  return notActiveRefusal(m);
+}
+
+/** The status half of the sync rule, also checked again inside each copy's transaction. */
+const notActiveRefusal = (p: Pick<SyncMembership, 'name' | 'status'>) =>
+  p.status === 'active' ? null : `不能同步到「${p.name}」：${syncTargetNotActive[p.status]}`;
+
 /** Lives, share cards, materials, viewers, figures and exams of a pharmacy (no Fastify types here). */
 export class LiveService {
   constructor(private readonly repo: LiveRepository) {}
@@ -210,37 +238,48 @@ export class LiveService {
 
   // ---------------------------------------------------------------------------------------- sync
 
-  /** Pharmacies the caller manages (an active membership with a manage role) other than the current one. */
-  syncTargets(memberships: readonly { pharmacy_id: number; role: PharmacyRole; name: string }[], current: number) {
-    const manage: readonly string[] = liveManageRoles;
+  /**
+   * Pharmacies the caller may sync into: the sync rule (`syncTargetRefusal`) passes — an active pharmacy the caller
+   * manages — other than the current one. The write applies the same rule.
+   */
+  syncTargets(memberships: readonly SyncMembership[], current: number) {
     return memberships
-      .filter((m) => m.pharmacy_id !== current && manage.includes(m.role))
+      .filter((m) => m.pharmacy_id !== current && syncTargetRefusal(m) === null)
       .map((m) => ({ id: m.pharmacy_id, name: m.name }));
   }
 
   /**
-   * Copies the live into each target (all of them the caller's sync targets, else 400 before anything is written),
-   * one transaction per target: a failure leaves the targets before it copied and none half-copied.
+   * Copies the live into each target (every one passing the sync rule for the caller, else 400 naming why before
+   * anything is written), one transaction per target: a failure leaves the targets before it copied and none
+   * half-copied. Each transaction re-reads the target's status under a row lock, so a pharmacy suspended meanwhile
+   * gets no copy (the suspension waits for a copy already under way).
    */
   async sync(
     pharmacyId: number,
     liveId: number,
     pharmacyIds: number[],
-    targets: { id: number; name: string }[],
+    memberships: readonly SyncMembership[],
     accountId: number,
   ) {
     if (!(await this.repo.exists(this.repo.db, pharmacyId, liveId))) throw notFound();
-    const allowed = new Map(targets.map((t) => [t.id, t.name]));
     const wanted = [...new Set(pharmacyIds)];
-    if (wanted.some((id) => !allowed.has(id)))
-      throw AppError.badParams('pharmacy_ids', liveMessages.syncTargetInvalid, 'Not a sync target of the caller');
+    const names = new Map<number, string>();
+    for (const id of wanted) {
+      const m = id === pharmacyId ? undefined : memberships.find((x) => x.pharmacy_id === id);
+      const refusal = m ? syncTargetRefusal(m) : liveMessages.syncTargetInvalid;
+      if (refusal !== null) throw AppError.badParams('pharmacy_ids', refusal, 'Not a sync target of the caller');
+      names.set(id, m!.name);
+    }
     const created: { pharmacy_id: number; pharmacy_name: string; live_id: number }[] = [];
     for (const target of wanted) {
-      const copy = await this.repo.db.transaction((tx) =>
-        this.repo.copyLive(tx, pharmacyId, liveId, target, accountId),
-      );
+      const copy = await this.repo.db.transaction(async (tx) => {
+        const now = await this.repo.lockSyncTarget(tx, target);
+        const refusal = now ? notActiveRefusal(now) : liveMessages.syncTargetInvalid;
+        if (refusal !== null) throw AppError.badParams('pharmacy_ids', refusal, 'Sync target no longer active');
+        return this.repo.copyLive(tx, pharmacyId, liveId, target, accountId);
+      });
       if (copy === null) throw notFound(); // deleted meanwhile
-      created.push({ pharmacy_id: target, pharmacy_name: allowed.get(target)!, live_id: copy });
+      created.push({ pharmacy_id: target, pharmacy_name: names.get(target)!, live_id: copy });
     }
     return { created };
   }

@@ -1,10 +1,12 @@
-import { liveDetailSchema, liveSummarySchema, liveViewerRowSchema } from '@pharmacy/shared';
+import { ErrorCode, liveDetailSchema, liveSummarySchema, liveViewerRowSchema } from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/crypto';
 import { queryRows } from '../../lib/sql-rows';
 import { createTestApp, DEMO_PASSWORD, headers, type TestApp } from '../../test/test-app';
+import { LiveRepository } from './live.repository';
+import { LiveService } from './live.service';
 
 let t: TestApp;
 let p1: number;
@@ -623,6 +625,69 @@ describe("sync to the shop's other pharmacies", () => {
     await call('DELETE', `/live/materials/${srcMaterials[0].id}`, shop, p1);
     expect((await t.app.inject({ method: 'GET', url: srcMaterials[0].url })).statusCode).toBe(200);
     expect((await call('POST', `/live/${live.id}/sync`, manager, p1, { pharmacy_ids: [p2] })).statusCode).toBe(400);
+  });
+
+  it('lists and syncs into active pharmacies only: a suspended or pending one the caller manages is refused', async () => {
+    const owner = await newAccount('多店店主');
+    const pharmacyOf = async (name: string, status: string) =>
+      (
+        await one<{ id: number }>(
+          sql`insert into pharmacy (name, status, status_reason, owner_account_id)
+            values (${name}, ${status}, ${status === 'suspended' ? '整改中' : ''}, ${owner.id}) returning id`,
+        )
+      ).id;
+    const suspended = await pharmacyOf('同步测试药房(暂停店)', 'suspended');
+    const pending = await pharmacyOf('同步测试药房(审核店)', 'pending');
+    for (const id of [p1, p2, suspended, pending]) {
+      await t.database.db.execute(
+        sql`insert into pharmacy_member (pharmacy_id, account_id, role, permissions) values (${id}, ${owner.id}, 'shop', '{}')`,
+      );
+    }
+    const token = await t.login(owner.phone);
+
+    // read: only the active one
+    const targets = await call('GET', '/live/sync_targets', token, p1);
+    expect(targets.statusCode, targets.body).toBe(200);
+    expect(targets.json().data).toEqual([{ id: p2, name: expect.any(String) }]);
+
+    // write: the same rule, with the reason, before anything is copied (the active target listed first too)
+    const live = await createLive(token, p1, { title: '只同步到营业中的药店' });
+    const copies = async () =>
+      (await rows<{ n: number }>(sql`select count(*)::int as n from live where source_live_id = ${live.id}`))[0]!.n;
+    const toSuspended = await call('POST', `/live/${live.id}/sync`, token, p1, { pharmacy_ids: [p2, suspended] });
+    expect(toSuspended.statusCode).toBe(400);
+    expect(toSuspended.json()).toMatchObject({
+      code: ErrorCode.BAD_PARAMS,
+      msg: 'pharmacy_ids 不能同步到「同步测试药房(暂停店)」：该药店已被暂停营业',
+    });
+    const toPending = await call('POST', `/live/${live.id}/sync`, token, p1, { pharmacy_ids: [pending] });
+    expect(toPending.statusCode).toBe(400);
+    expect(toPending.json().msg).toBe('pharmacy_ids 不能同步到「同步测试药房(审核店)」：该药店入驻申请审核中');
+    expect(await copies()).toBe(0);
+
+    // suspended after the caller's session was read: the copy's transaction re-reads the status and refuses
+    const service = new LiveService(new LiveRepository(t.database.db));
+    const stale = [
+      { pharmacy_id: suspended, role: 'shop' as const, name: '同步测试药房(暂停店)', status: 'active' as const },
+    ];
+    await expect(service.sync(p1, live.id, [suspended], stale, owner.id)).rejects.toMatchObject({
+      statusCode: 400,
+      msg: 'pharmacy_ids 不能同步到「同步测试药房(暂停店)」：该药店已被暂停营业',
+    });
+    expect(await copies()).toBe(0);
+
+    // resumed: listed and synced again
+    await t.database.db.execute(sql`update pharmacy set status = 'active', status_reason = '' where id = ${suspended}`);
+    const after = await call('GET', '/live/sync_targets', token, p1);
+    expect(
+      after
+        .json()
+        .data.map((p: { id: number }) => p.id)
+        .sort(),
+    ).toEqual([p2, suspended].sort());
+    const synced = await call('POST', `/live/${live.id}/sync`, token, p1, { pharmacy_ids: [p2, suspended] });
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(await copies()).toBe(2);
   });
 });
 
