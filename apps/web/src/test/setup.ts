@@ -47,66 +47,94 @@ function keepCompiledSelectors() {
   });
 
   const match = matcher.match.bind(matcher);
-  // the classes of the element last asked about (the same one for every rule in turn), read again when they change
+  // the element last asked about (the same one for every rule in turn), read again when its tag or classes change
+  let lastElement: Element | null = null;
+  let lastTag = '';
   let lastAttribute: string | null = null;
   let lastClasses = new Set<string>();
   matcher.match = (selector: string, element: Element, ...rest: unknown[]) => {
-    const required = typeof selector === 'string' && element ? requiredClasses(selector) : null;
+    // nwsapi reads what is not a string as its text (jsdom asks with the `undefined` selector of an @keyframes rule)
+    const required = element ? requiredParts(String(selector)) : null;
     if (required) {
       const attribute = element.getAttribute('class') ?? '';
       if (attribute !== lastAttribute) {
         lastAttribute = attribute;
         lastClasses = new Set(attribute.toLowerCase().split(/\s+/));
       }
-      if (!required.some((classes) => classes.every((c) => lastClasses.has(c)))) return false;
+      if (element !== lastElement) {
+        lastElement = element;
+        lastTag = element.localName.toLowerCase();
+      }
+      const possible = required.some(
+        ({ tag, classes }) => (tag === null || tag === lastTag) && classes.every((c) => lastClasses.has(c)),
+      );
+      if (!possible) return false;
     }
     return match(selector, element, ...rest);
   };
 }
 
-const requiredCache = new Map<string, string[][] | null>();
+/** What an element matched by a selector has: the tag and the classes of the selector's last compound (lower case). */
+interface Required {
+  tag: string | null;
+  classes: string[];
+}
+
+const requiredCache = new Map<string, Required[] | null>();
 
 /**
- * For each selector of a list, the classes (lower case) its last compound names outside any parentheses or brackets:
- * an element matched by that selector carries them all. Null when that cannot be read plainly (an escape, a quote,
- * a selector whose last compound names no class): such a list is always handed to nwsapi.
+ * For each selector of a list, the tag and classes its last compound names outside any parentheses or brackets: an
+ * element matched by that selector has them all. Null when that cannot be read plainly (an escape, a quote outside
+ * brackets or parentheses, a namespace, a selector whose last compound names neither): such a list is always handed
+ * to nwsapi.
  */
-function requiredClasses(selectorList: string): string[][] | null {
+function requiredParts(selectorList: string): Required[] | null {
   const cached = requiredCache.get(selectorList);
   if (cached !== undefined) return cached;
-  const result = readRequiredClasses(selectorList);
+  const result = readRequiredParts(selectorList);
   requiredCache.set(selectorList, result);
   return result;
 }
 
-function readRequiredClasses(list: string): string[][] | null {
-  if (/[\\'"]/.test(list)) return null;
-  // the top-level text of each selector, parenthesised and bracketed parts blanked out
+function readRequiredParts(list: string): Required[] | null {
+  if (/[\\|@]/.test(list)) return null;
+  // the top-level text of each selector, a parenthesised or bracketed part (quotes within included) replaced by one @
+  // (neither a combinator, nor a class, nor a tag: `.a [x]` ends in the compound `@`, `:where(.b).c` in `:where@.c`)
   const selectors: string[] = [];
   let depth = 0;
+  let quote = '';
   let current = '';
   for (const ch of list) {
-    if (ch === '(' || ch === '[') depth++;
-    else if (ch === ')' || ch === ']') depth--;
-    if (depth < 0) return null;
-    if (depth === 0 && ch === ',') {
+    if (quote) {
+      if (ch === quote) quote = '';
+    } else if (ch === '"' || ch === "'") {
+      if (depth === 0) return null;
+      quote = ch;
+    } else if (ch === '(' || ch === '[') {
+      if (depth === 0) current += '@';
+      depth++;
+    } else if (ch === ')' || ch === ']') {
+      depth--;
+      if (depth < 0) return null;
+    } else if (depth === 0 && ch === ',') {
       selectors.push(current);
       current = '';
-    } else current += depth > 0 || ch === ')' || ch === ']' ? ' ' : ch;
+    } else if (depth === 0) current += ch;
   }
-  if (depth !== 0) return null;
+  if (depth !== 0 || quote) return null;
   selectors.push(current);
-  const result: string[][] = [];
+  const result: Required[] = [];
   for (const selector of selectors) {
-    // the last compound: what follows the last combinator (whitespace, >, +, ~), blanked parts count as whitespace
+    // the last compound: what follows the last combinator (whitespace, >, +, ~)
     const compound =
       selector
         .trim()
         .split(/[\s>+~]+/)
         .at(-1) ?? '';
+    const tag = /^[a-zA-Z][-\w\u0080-\uffff]*/.exec(compound)?.[0].toLowerCase() ?? null;
     const classes = [...compound.matchAll(/\.([-\w\u0080-\uffff]+)/g)].map((m) => m[1].toLowerCase());
-    if (classes.length === 0) return null;
-    result.push(classes);
+    if (tag === null && classes.length === 0) return null;
+    result.push({ tag, classes });
   }
   return result;
 }
