@@ -75,12 +75,12 @@ function keepCompiledSelectors() {
 }
 
 /** What an element matched by a selector has: the tag and the classes of the selector's last compound (lower case). */
-interface Required {
+interface LastCompound {
   tag: string | null;
   classes: string[];
 }
 
-const requiredCache = new Map<string, Required[] | null>();
+const requiredCache = new Map<string, LastCompound[] | null>();
 
 /**
  * For each selector of a list, the tag and classes its last compound names outside any parentheses or brackets: an
@@ -88,7 +88,7 @@ const requiredCache = new Map<string, Required[] | null>();
  * brackets or parentheses, a namespace, a selector whose last compound names neither): such a list is always handed
  * to nwsapi.
  */
-function requiredParts(selectorList: string): Required[] | null {
+function requiredParts(selectorList: string): LastCompound[] | null {
   const cached = requiredCache.get(selectorList);
   if (cached !== undefined) return cached;
   const result = readRequiredParts(selectorList);
@@ -96,7 +96,7 @@ function requiredParts(selectorList: string): Required[] | null {
   return result;
 }
 
-function readRequiredParts(list: string): Required[] | null {
+function readRequiredParts(list: string): LastCompound[] | null {
   if (/[\\|@]/.test(list)) return null;
   // the top-level text of each selector, a parenthesised or bracketed part (quotes within included) replaced by one @
   // (neither a combinator, nor a class, nor a tag: `.a [x]` ends in the compound `@`, `:where(.b).c` in `:where@.c`)
@@ -123,7 +123,7 @@ function readRequiredParts(list: string): Required[] | null {
   }
   if (depth !== 0 || quote) return null;
   selectors.push(current);
-  const result: Required[] = [];
+  const result: LastCompound[] = [];
   for (const selector of selectors) {
     // the last compound: what follows the last combinator (whitespace, >, +, ~)
     const compound =
@@ -140,3 +140,5 @@ function readRequiredParts(list: string): Required[] | null {
 }
 
 keepCompiledSelectors();
+
+export {};
