@@ -186,6 +186,8 @@ test('a manager runs a live with an exam and a combo; an invited patient enrols,
   await expect(patient.getByText(periodName).first()).toBeVisible();
   await expect(patient.getByText(INVITER).first()).toBeVisible();
   await patient.getByRole('button', { name: '立即报名' }).click();
+  // the lives open once the enrolment is answered (a click before it lands on a title that does not open yet)
+  await expect(patient.getByText('已报名，点击课程即可观看')).toBeVisible();
   await patient.getByText(title).first().click();
   await expect(patient).toHaveURL(new RegExp(`/patient/live/watch\\?id=${liveId}$`));
   await expect(patient.getByText('回放').first()).toBeVisible();

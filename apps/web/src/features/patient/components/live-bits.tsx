@@ -1,5 +1,5 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
-import { type LiveStatus, liveStatusLabels, type ViewerPeriod } from '@pharmacy/shared';
+import { formatShanghaiDate, type LiveStatus, liveStatusLabels, type ViewerPeriod } from '@pharmacy/shared';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { ImageWithFallback } from '../../../components/image-with-fallback';
@@ -17,8 +17,9 @@ export function LiveStatusTag({ status, replay = false }: { status: LiveStatus; 
   );
 }
 
+/** `2026-11-26 至 2026-12-09`: the period's first and last days in Asia/Shanghai (not the UTC dates of the ISO times). */
 export const periodDates = (p: Pick<ViewerPeriod, 'start_at' | 'end_at'>) =>
-  `${p.start_at.slice(0, 10)} 至 ${p.end_at.slice(0, 10)}`;
+  `${formatShanghaiDate(p.start_at) ?? '-'} 至 ${formatShanghaiDate(p.end_at) ?? '-'}`;
 
 /** A period's lives in order; tappable (to the watch page) only once I am enrolled. */
 export function PeriodLives({ period }: { period: Pick<ViewerPeriod, 'lives' | 'enrolled'> }) {
