@@ -173,11 +173,13 @@ function ordersSteps() {
   // every bench pharmacy's quotes numbered 0…n-1 (bench_quote); n is the smallest pharmacy's count
   const quotesEach = `(select min(n)::int from (select count(*) n from bench_quote group by pharmacy_id) c)`;
   const arr = (i) => `array[${places.map((p) => `'${p[i]}'`).join(',')}]`;
+  // An order's line summary (item_count, items_text: migration 0027) from the same lines, in k order; the lines are
+  // inserted in (order, k) order, so their ids follow k.
   const orderChunk = (from, to) => `
     insert into orders (order_no, pharmacy_id, account_id, kind, has_rx, status, goods_amount, freight, discount,
       pay_amount, patient_name, patient_gender, patient_age, receiver_name, receiver_phone, province, city, district,
       address_detail, pay_method, created_at, updated_at, paid_at, shipped_at, auto_confirm_at, completed_at,
-      completed_by, cancelled_at, cancel_reason, cancelled_by)
+      completed_by, cancelled_at, cancel_reason, cancelled_by, item_count, items_text)
     select to_char(t.created at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad(l.g::text, 10, '0'),
       l.pharmacy_id, a.id,
       case when l.rx then 'rx' when l.g % 97 = 0 then 'proxy' else 'normal' end, l.rx, s.status,
@@ -191,11 +193,13 @@ function ordersSteps() {
       case when s.status = 'completed' then (array['user','delivery','auto'])[1 + l.g % 3] end,
       ts.cancelled,
       case when s.status <> 'cancelled' then '' when s.paid then '买错规格' else '超时未支付，系统自动取消' end,
-      case when s.status <> 'cancelled' then null when s.paid then 'buyer' else 'system' end
+      case when s.status <> 'cancelled' then null when s.paid then 'buyer' else 'system' end,
+      l.n, order_items_text(l.names, l.qtys)
     from (select g, ph.ids[1 + g % 50] as pharmacy_id from generate_series(${from}, ${to}) g
           cross join (select array_agg(id order by id) ids from pharmacy where name like '压测药房%') ph) o
     cross join lateral (select o.g, o.g / 50 as s, o.pharmacy_id, sum(b.price * (1 + (o.g + k) % 3)) as goods,
-          bool_or(b.type = 'RX') as rx
+          bool_or(b.type = 'RX') as rx, count(*)::int as n, array_agg(b.name order by k) as names,
+          array_agg(1 + (o.g + k) % 3 order by k) as qtys
         from generate_series(0, o.g % 3) k
         join bench_quote b on b.pharmacy_id = o.pharmacy_id and b.rn = ((o.g / 50) * 7 + k * 4999) % ${quotesEach}) l
     join account a on a.phone = '17' || lpad((1 + (l.g::bigint * 7919) % 200000)::text, 9, '0')
@@ -247,7 +251,8 @@ function ordersSteps() {
             cross join lateral (select ${orderG} as g) x
             cross join lateral generate_series(0, x.g % 3) k
             join bench_quote b on b.pharmacy_id = o.pharmacy_id and b.rn = ((x.g / 50) * 7 + k * 4999) % ${quotesEach}
-            where o.pharmacy_id in ${bench};
+            where o.pharmacy_id in ${bench}
+            order by o.id, k;
             drop table bench_quote;
             -- the product's next order numbers come after the set's (today's set orders carry numbers near 1,000,000)
             select setval('order_no_seq', greatest((select last_value from order_no_seq), 1000000))`,

@@ -1,6 +1,7 @@
 import { add, formatMoney, multiply, type OrderStatus } from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
+import { summarizeOrderLines } from '../lib/order-lines';
 import { transitionOrder } from '../lib/order-state';
 import { queryRows } from '../lib/sql-rows';
 
@@ -94,6 +95,7 @@ export async function insertOrder(db: DbExecutor, spec: FixtureOrder): Promise<{
       values (${id}, ${q.id}, ${q.product_id}, ${q.name}, ${q.spec}, ${q.type}, ${q.approval_no}, ${q.price}, ${l.qty},
         ${formatMoney(multiply(q.price, l.qty))})`);
   }
+  await summarizeOrderLines(db, [id]);
   const status = spec.status ?? 'pending_payment';
   const path: Record<OrderStatus, ('pay' | 'approve_review' | 'ship' | 'complete' | 'cancel')[]> = {
     pending_payment: [],

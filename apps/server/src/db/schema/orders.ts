@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { account } from './accounts';
 import { product, quote } from './catalogue';
 import { baseColumns, tz } from './columns';
@@ -78,6 +78,13 @@ export const orders = pgTable(
     /** Who cancelled: the buyer, staff, the review (recipe rejected), the system (unpaid timeout). */
     cancelledBy: varchar('cancelled_by', { length: 16, enum: ['buyer', 'staff', 'review', 'system'] }),
     deletedAt: tz('deleted_at'),
+    /**
+     * The lines as the order list shows them, written with the lines (order lines never change): how many, and
+     * "name ×qty、name ×qty 等 n 件" of the first two (SQL function order_items_text, migration 0027). Kept on the order so a
+     * page of the list reads no order_item row (docs/orders.md "Performance pass 4").
+     */
+    itemCount: integer('item_count').notNull().default(0),
+    itemsText: text('items_text').notNull().default(''),
   },
   (t) => [
     // the console's list, newest first, per tab (page 1 reads 20 index entries)

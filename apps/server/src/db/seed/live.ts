@@ -1,5 +1,6 @@
 import { formatMoney, formatShanghaiDateTime, LIVE_HEARTBEAT_SECONDS, multiply, shanghaiToday } from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
+import { summarizeOrderLines } from '../../lib/order-lines';
 import { transitionOrder } from '../../lib/order-state';
 import { queryRows } from '../../lib/sql-rows';
 import type { Database, DbExecutor } from '../client';
@@ -1234,6 +1235,7 @@ async function comboOrders(
       createdAt: created,
       updatedAt: created,
     });
+    await summarizeOrderLines(tx, [order.id]);
     for (const i of items) {
       await tx.execute(
         sql`update quote set stock = stock - ${i.qty * qty}, sales_count = sales_count + ${i.qty * qty} where id = ${i.quote_id}`,

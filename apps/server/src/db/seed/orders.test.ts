@@ -108,6 +108,14 @@ describe('demo orders', () => {
         and (status <> 'shipped' or auto_confirm_at > now())
         and (status <> 'completed' or completed_at is not null) and (status <> 'cancelled' or cancel_reason <> ''))`);
     expect(bad.n).toBe(0);
+    // the line summary the list reads (migration 0027) is every order's, from its own lines
+    const [unsummarized] = await rows<{ n: number; orders: number }>(sql`
+      select count(*) filter (where o.item_count <> coalesce(s.n, 0)
+          or o.items_text <> coalesce(order_items_text(s.names, s.qtys), ''))::int as n, count(*)::int as orders
+      from orders o left join lateral (select count(*)::int as n, array_agg(i.name order by i.id) as names,
+          array_agg(i.qty order by i.id) as qtys from order_item i where i.order_id = o.id) s on true`);
+    expect(unsummarized).toEqual({ n: 0, orders: expect.any(Number) });
+    expect(unsummarized!.orders).toBeGreaterThan(100);
   });
 
   it('ships with tracking numbers in each courier’s format and tracking events', async () => {

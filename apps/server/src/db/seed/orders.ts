@@ -12,6 +12,7 @@ import {
   subtract,
 } from '@pharmacy/shared';
 import { sql } from 'drizzle-orm';
+import { summarizeOrderLines } from '../../lib/order-lines';
 import { transitionOrder } from '../../lib/order-state';
 import { queryRows } from '../../lib/sql-rows';
 import type { Database, DbExecutor } from '../client';
@@ -948,6 +949,7 @@ async function seedInside(tx: Parameters<Parameters<Database['transaction']>[0]>
     })),
   );
   for (let i = 0; i < itemRows.length; i += 500) await tx.insert(orderItem).values(itemRows.slice(i, i + 500));
+  await summarizeOrderLines(tx, ids);
 
   // Stock taken for every line in one statement (the plans never take a quote below 5).
   const taken = new Map<number, number>();

@@ -26,7 +26,7 @@ const iso = (column: SQL | string) =>
     string | null
   >`to_char(${typeof column === 'string' ? sql.raw(column) : column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** A row of the list as read: the order's columns, the buyer's phone, the pharmacy's name, its lines and shipment. */
+/** A row of the list as read: the order's columns with its line summary, the buyer's phone, the pharmacy's name, its shipment. */
 export interface OrderRow {
   id: number;
   order_no: string;
@@ -48,8 +48,9 @@ export interface OrderRow {
   city: string;
   district: string;
   address_detail: string;
-  /** [line count, the first two lines' "name ×qty"] */
-  lines: [number, string[] | null] | null;
+  /** the number of lines, and "name ×qty、name ×qty 等 n 件" (lib/order-lines.ts) */
+  item_count: number;
+  items_text: string;
   /** [courier code, tracking number] of the latest shipment */
   shipment: [string, string] | null;
   created_at: string;
@@ -81,10 +82,9 @@ const rowColumns = {
   city: orders.city,
   district: orders.district,
   address_detail: orders.addressDetail,
-  // one lookup of order_item_order_idx per row
-  lines: sql<[number, string[] | null]>`(select json_build_array(count(*),
-      (array_agg(i.name || ' ×' || i.qty order by i.id))[1:2])
-    from order_item i where i.order_id = "orders"."id")`,
+  // the line summary kept on the order (migration 0027): no order_item row is read
+  item_count: orders.itemCount,
+  items_text: orders.itemsText,
   shipment: sql<[string, string] | null>`(select json_build_array(e.courier_code, e.tracking_no)
     from order_express e where e.order_id = "orders"."id" order by e.id desc limit 1)`,
   created_at: iso(sql`"orders"."created_at"`) as SQL<string>,

@@ -17,13 +17,6 @@ import { type ListScope, type OrderRow, type PharmacyOrderRepository, tabCounts 
 
 const notFound = () => AppError.notFound(orderMessages.notFound, 'Order not found');
 
-/** "布洛芬缓释胶囊 ×2、维生素C片 ×1 等 3 件" */
-const itemsText = (lines: OrderRow['lines']) => {
-  const [n, first] = lines ?? [0, null];
-  const names = (first ?? []).join('、');
-  return Number(n) > (first?.length ?? 0) ? `${names} 等 ${n} 件` : names;
-};
-
 const toSummary = (r: OrderRow, receiverPhone: string = maskedPhone(r.receiver_phone)): OrderSummary => ({
   id: r.id,
   order_no: r.order_no,
@@ -42,8 +35,8 @@ const toSummary = (r: OrderRow, receiverPhone: string = maskedPhone(r.receiver_p
   receiver_name: r.receiver_name,
   receiver_phone: receiverPhone,
   address: [r.province, r.city, r.district, r.address_detail].filter(Boolean).join(' '),
-  items_text: itemsText(r.lines),
-  item_count: Number(r.lines?.[0] ?? 0),
+  items_text: r.items_text,
+  item_count: r.item_count,
   courier_code: r.shipment?.[0] ?? null,
   tracking_no: r.shipment?.[1] ?? null,
   created_at: r.created_at,

@@ -173,6 +173,27 @@ describe('the list', () => {
     expect(completed.list.some((o) => o.id === shipped.id)).toBe(true);
   });
 
+  it('a row’s line summary is its lines: the first two “name ×qty”, then 等 n 件 when there are more', async () => {
+    const quotes = await pickQuotes(t.database.db, A, 3, false);
+    const three = await insertOrder(t.database.db, {
+      pharmacyId: A,
+      lines: quotes.map((quoteId, k) => ({ quoteId, qty: k + 1 })),
+    });
+    const single = await insertOrder(t.database.db, { pharmacyId: A, lines: [{ quoteId: quotes[0]!, qty: 4 }] });
+    const list = orderListResultSchema.parse(await data('GET', '/orders/pharmacy?page_size=10', admin));
+    for (const { id } of [three, single]) {
+      const row = list.list.find((o) => o.id === id)!;
+      const { items } = orderConsoleDetailSchema.parse(await data('GET', `/orders/pharmacy/${id}`, admin));
+      const firstTwo = items
+        .slice(0, 2)
+        .map((i) => `${i.name} ×${i.qty}`)
+        .join('、');
+      expect(row.item_count).toBe(items.length);
+      expect(row.items_text).toBe(items.length > 2 ? `${firstTwo} 等 ${items.length} 件` : firstTwo);
+    }
+    expect(list.list.find((o) => o.id === three.id)!.items_text).toMatch(/ ×1、.+ ×2 等 3 件$/);
+  });
+
   it('page 1 is kept only while nothing was written: writes straight to the table show on the next read', async () => {
     const before = await data('GET', '/orders/pharmacy', admin);
     expect(await data('GET', '/orders/pharmacy', admin)).toEqual(before);

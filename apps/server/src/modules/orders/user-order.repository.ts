@@ -382,11 +382,16 @@ export class UserOrderRepository {
             where q.stock >= w.n order by q.id for update of q
           ),
           ok as materialized (select count(*) = (select count(*) from w) as all_in from chk),
+          v as materialized (
+            select * from jsonb_to_recordset(${lineValues}::jsonb) as v(quote_id int, quote_set_id int, product_id int,
+              name text, spec text, product_type text, approval_no text, image text, price numeric, qty int,
+              subtotal numeric, combo_items jsonb, k int)
+          ),
           o as (
             insert into orders (order_no, pharmacy_id, account_id, family_member_id, address_id, kind, has_rx, status,
               goods_amount, freight, discount, pay_amount, patient_name, patient_gender, patient_age, receiver_name,
               receiver_phone, province, city, district, address_detail, buyer_remark, quote_set_id, idempotency_key,
-              request_hash, created_by)
+              request_hash, created_by, item_count, items_text)
             select
               to_char(now() at time zone 'UTC' + interval '8 hours', 'YYYYMMDD')
                 || lpad(nextval('order_no_seq')::text, 10, '0'),
@@ -394,7 +399,8 @@ export class UserOrderRepository {
               'pending_payment', ${o.goodsAmount}, ${o.freight}, ${o.discount}, ${o.payAmount}, ${o.patientName},
               ${o.patientGender}, ${o.patientAge}, ${o.receiverName}, ${o.receiverPhone}, ${o.province}, ${o.city},
               ${o.district}, ${o.addressDetail}, ${o.buyerRemark}, ${o.quoteSetId}, ${o.idempotencyKey},
-              ${o.requestHash}, nullif(${o.createdBy ?? 0}::int, 0)
+              ${o.requestHash}, nullif(${o.createdBy ?? 0}::int, 0), (select count(*)::int from v),
+              order_items_text(array(select v.name from v order by v.k), array(select v.qty from v order by v.k))
             from ok where ok.all_in
             returning id, order_no, created_at
           ),
@@ -409,9 +415,7 @@ export class UserOrderRepository {
               approval_no, image, price, qty, subtotal, combo_items)
             select o.id, v.quote_id, v.quote_set_id, v.product_id, v.name, v.spec, v.product_type, v.approval_no,
               v.image, v.price, v.qty, v.subtotal, v.combo_items
-            from o cross join jsonb_to_recordset(${lineValues}::jsonb) as v(quote_id int, quote_set_id int,
-              product_id int, name text, spec text, product_type text, approval_no text, image text, price numeric,
-              qty int, subtotal numeric, combo_items jsonb, k int)
+            from o cross join v
             order by v.k
             returning id
           )

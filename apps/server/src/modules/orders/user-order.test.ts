@@ -140,6 +140,11 @@ describe('placing an order', () => {
     expect(order.items).toHaveLength(2);
     expect(order.item_count).toBe(2);
     expect(order.items_text).toBe(`${order.items[0]!.name} ×2 等 2 件`);
+    // the console list's line summary, written with the order (migration 0027)
+    const [summary] = await rows<{ item_count: number; items_text: string }>(
+      sql`select item_count, items_text from orders where id = ${order.id}`,
+    );
+    expect(summary).toEqual({ item_count: 2, items_text: `${order.items[0]!.name} ×2、${order.items[1]!.name} ×1` });
     let goods = '0';
     for (const i of order.items) {
       expect(i.subtotal).toBe(formatMoney(multiply(i.price, i.qty)));
