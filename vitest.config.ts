@@ -20,8 +20,10 @@ const databaseFreeServerTests = () =>
 
 // CI time (docs/quality-harness.md): two workers on the 2-core machine (vitest's default there is one) for every
 // project, the server's files too (each has its own database, server process, port and temporary folder); the server's
-// test template is built once by its globalSetup before any file runs; the pure shared and repo tests skip per-file
-// module isolation (a fresh module graph per file cost ~0.4 s each).
+// test template is built once by its globalSetup before any file runs; the shared, repo and server tests skip per-file
+// module isolation (a fresh module graph per file cost ~0.4 s each for shared and repo, ~1.8 s for a server file, which
+// imports the whole app). A server test file must not depend on module state another file left: each builds its own app
+// and database; docs/quality-harness.md "Server files without module isolation".
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -44,6 +46,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? databaseFreeServerTests() : [])],
           globalSetup: ['./src/test/global-setup.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
