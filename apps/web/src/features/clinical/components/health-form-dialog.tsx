@@ -2,11 +2,11 @@ import { describeHealthAnswers, type HealthResetBody, healthMessages, healthRese
 import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { validatedValues } from '../../../components/form-validation';
+import { genderText, HealthFormStatusTag } from '../../../components/health-form/health-form-columns';
 import { dialogToast } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { useApproveHealthForm, useResetHealthForm } from '../api/health-decide';
 import { useHealthForm } from '../api/health-detail';
-import { genderText, HealthStatusTag } from './health-status-tag';
 
 const reasonRule = {
   validator: async (_: unknown, value: unknown) => {
@@ -95,7 +95,7 @@ export function HealthFormDialog({ id, onClose }: { id: number; onClose: () => v
             title="健康表"
             extra={
               <Space>
-                <HealthStatusTag status={data.status} />
+                <HealthFormStatusTag status={data.status} />
                 <Typography.Text type="secondary">提交于 {formatDateTime(data.submitted_at)}</Typography.Text>
               </Space>
             }

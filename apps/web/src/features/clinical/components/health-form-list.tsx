@@ -6,17 +6,14 @@ import {
   healthFormTabLabels,
   healthFormTabs,
 } from '@pharmacy/shared';
-import { Flex, Tabs, Typography } from 'antd';
+import { Flex, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { genderText, healthMeasureColumns } from '../../../components/health-form/health-form-columns';
 import { ListDateRange, ListKeywordSearch, ListPage, type RowAction, useListPage } from '../../../components/list-page';
 import { formatDateTime } from '../../../lib/format';
 import { useHealthForms } from '../api/health-list';
 import { HealthChartDialog } from './health-chart-dialog';
 import { HealthFormDialog } from './health-form-dialog';
-import { genderText, HealthStatusTag } from './health-status-tag';
-
-/** Blood pressure above 140/90 or fasting sugar ≥ 7.0 reads in red: what a doctor looks at first. */
-const high = { color: '#cf1322', fontWeight: 500 } as const;
 
 const columns: ColumnsType<HealthFormSummary> = [
   { key: 'patient_name', title: '就诊人', render: (_, r) => r.patient_name },
@@ -33,50 +30,7 @@ const columns: ColumnsType<HealthFormSummary> = [
     onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     render: (_, r) => formatDateTime(r.submitted_at),
   },
-  {
-    key: 'bp',
-    title: '血压',
-    width: 130,
-    onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    render: (_, r) =>
-      r.systolic === null ? (
-        '-'
-      ) : (
-        <span style={r.systolic >= 140 || (r.diastolic ?? 0) >= 90 ? high : undefined}>
-          {r.systolic}/{r.diastolic} <Typography.Text type="secondary">mmHg</Typography.Text>
-        </span>
-      ),
-  },
-  {
-    key: 'sugar',
-    title: '血糖',
-    width: 130,
-    onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    render: (_, r) =>
-      r.blood_sugar === null ? (
-        '-'
-      ) : (
-        <span style={Number(r.blood_sugar) >= 7 ? high : undefined}>
-          {r.blood_sugar} <Typography.Text type="secondary">mmol/L</Typography.Text>
-        </span>
-      ),
-  },
-  { key: 'bmi', title: 'BMI', width: 80, render: (_, r) => r.bmi ?? '-' },
-  {
-    key: 'status',
-    title: '状态',
-    width: 160,
-    render: (_, r) => (
-      <Flex vertical gap={2} align="start">
-        <HealthStatusTag status={r.status} />
-        {r.status === 'rejected' && r.reject_reason ? (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: r.reject_reason }}>
-            {r.reject_reason}
-          </Typography.Text>
-        ) : null}
-      </Flex>
-    ),
-  },
+  ...healthMeasureColumns<HealthFormSummary>(),
 ];
 
 /**

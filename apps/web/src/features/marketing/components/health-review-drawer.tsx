@@ -8,11 +8,11 @@ import { Alert, Button, Descriptions, Drawer, Flex, Form, Input, Modal, Skeleton
 import { useState } from 'react';
 import { zodRule } from '../../../components/form-field-errors';
 import { validatedValues } from '../../../components/form-validation';
+import { genderText, HealthFormStatusTag, relationText } from '../../../components/health-form/health-form-columns';
 import { dialogToast } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { useApproveHealthReview, useRejectHealthReview } from '../api/health-review-decide';
 import { useHealthReview } from '../api/health-review-queries';
-import { genderText, HealthReviewStatusTag, relationText } from './health-review-status';
 
 const histories = (items: string[]) =>
   items.length ? items.map((h) => <Tag key={h}>{h}</Tag>) : <Typography.Text type="secondary">无</Typography.Text>;
@@ -84,7 +84,7 @@ export function HealthReviewDrawer({ id, onClose }: { id: number; onClose: () =>
       width={720}
       onClose={onClose}
       destroyOnHidden
-      extra={data ? <HealthReviewStatusTag status={data.status} /> : null}
+      extra={data ? <HealthFormStatusTag status={data.status} /> : null}
       footer={
         pending ? (
           <Flex justify="end">
