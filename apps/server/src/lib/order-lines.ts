@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
+import { intArray } from './sql-rows';
 
 /**
  * An order's line summary as the order list shows it (orders.item_count and orders.items_text, migration 0027): the
@@ -12,7 +13,7 @@ export async function summarizeOrderLines(db: DbExecutor, orderIds: number[]): P
   if (orderIds.length === 0) return;
   await db.execute(sql`update orders o set item_count = s.n, items_text = order_items_text(s.names, s.qtys)
     from (select order_id, count(*)::int as n, array_agg(name order by id) as names, array_agg(qty order by id) as qtys
-          from order_item where order_id = any(${`{${orderIds.map((id) => Math.trunc(id)).join(',')}}`}::int[])
+          from order_item where order_id = any(${intArray(orderIds)}::int[])
           group by order_id) s
     where s.order_id = o.id`);
 }

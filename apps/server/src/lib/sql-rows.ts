@@ -14,3 +14,6 @@ export async function queryRows<T>(db: DbExecutor, query: SQL): Promise<{ rows: 
   const rows = result.rows ?? [];
   return { rows, rowCount: result.rowCount ?? result.affectedRows ?? rows.length };
 }
+
+/** A list of ints as one PostgreSQL array parameter ('{1,2,3}', cast with ::int[]), so a statement's text does not depend on its length. */
+export const intArray = (list: number[]) => `{${list.map((n) => Math.trunc(n)).join(',')}}`;

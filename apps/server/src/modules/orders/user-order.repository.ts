@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor, Transaction } from '../../db/client';
 import { blacklistedSql } from '../../lib/blacklist';
 import { namedRows } from '../../lib/named-statement';
-import { queryRows } from '../../lib/sql-rows';
+import { intArray, queryRows } from '../../lib/sql-rows';
 
 /**
  * The only place that knows how the patient's orders are stored: placing one (order, lines, stock in one statement),
@@ -175,9 +175,6 @@ export interface PaymentRow {
   provider_ref: string;
   created_at: Date | string;
 }
-
-/** A list of ints as one PostgreSQL array parameter ('{1,2,3}'), so a statement's text does not depend on its length. */
-const intArray = (list: number[]) => `{${list.map((n) => Math.trunc(n)).join(',')}}`;
 
 /** The order as lists and the detail show it: pharmacy name, buyer phone, latest shipment, first line. */
 export const orderSelect = (where: SQL) => sql`
