@@ -1,6 +1,7 @@
 import { hasAdminPermission, hasPharmacyPermission } from '@pharmacy/shared';
-import { Result } from 'antd';
+import { Button, Result } from 'antd';
 import { type ReactNode, useCallback } from 'react';
+import { useNavigate } from 'react-router';
 import { useSessionStore } from '../lib/session-store';
 
 /**
@@ -54,5 +55,39 @@ export function RequireAdminPermission({ permission, children }: { permission?: 
   if (!can(permission)) {
     return <Result status="403" title="无权访问" subTitle="您没有该页面的操作权限，请联系平台管理员。" />;
   }
+  return <>{children}</>;
+}
+
+/**
+ * A pharmacy console page that checks for itself (not marked `pharmacyScoped` in the route table): 请先选择药店 with
+ * 切换药店 while no pharmacy is chosen, 无权访问 saying `denied` without the key, else the page.
+ */
+export function RequirePharmacyPermission({
+  permission,
+  denied,
+  children,
+}: {
+  permission: string;
+  /** e.g. 您没有财务对账权限，请联系药店管理员。 */
+  denied: string;
+  children: ReactNode;
+}) {
+  const pharmacy = useSessionStore((s) => s.currentPharmacy);
+  const can = usePermission();
+  const navigate = useNavigate();
+  if (!pharmacy) {
+    return (
+      <Result
+        status="info"
+        title="请先选择药店"
+        extra={
+          <Button type="primary" onClick={() => navigate('/pharmacy/switch-pharmacy')}>
+            切换药店
+          </Button>
+        }
+      />
+    );
+  }
+  if (!can(permission)) return <Result status="403" title="无权访问" subTitle={denied} />;
   return <>{children}</>;
 }

@@ -3,11 +3,8 @@ import {
   type CustomerFollowUp,
   chatConversationStatusLabels,
   enrollmentSourceLabels,
-  familyRelationLabel,
   followUpMethodLabels,
-  genderLabels,
   isMarketingManager,
-  type MemberAddress,
   type MemberFamily,
   memberLevelLabel,
   orderKindLabels,
@@ -18,8 +15,6 @@ import {
 } from '@pharmacy/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
-  Avatar,
   Button,
   Descriptions,
   Drawer,
@@ -27,9 +22,7 @@ import {
   Flex,
   List,
   Popconfirm,
-  Skeleton,
   Statistic,
-  Table,
   Tabs,
   Tag,
   Timeline,
@@ -38,6 +31,15 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import {
+  AddressSection,
+  CardHeader,
+  CardTable,
+  FamilySection,
+  familyColumns as familyBaseColumns,
+  NotesText,
+  WhenLoaded,
+} from '../../../components/member-card/member-card-sections';
 import { dialogToast } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
@@ -67,25 +69,7 @@ export function formatWatchTime(seconds: number) {
 }
 
 const familyColumns: ColumnsType<MemberFamily> = [
-  {
-    key: 'name',
-    title: '姓名',
-    dataIndex: 'name',
-    render: (name: string, row) => (
-      <Flex gap={4} align="center" wrap>
-        {name}
-        {row.is_default ? <Tag color="blue">默认</Tag> : null}
-      </Flex>
-    ),
-  },
-  { key: 'relation', title: '关系', dataIndex: 'relation', render: (r: string) => familyRelationLabel(r) },
-  {
-    key: 'gender',
-    title: '性别',
-    dataIndex: 'gender',
-    render: (g: MemberFamily['gender']) => (g ? genderLabels[g] : '-'),
-  },
-  { key: 'age', title: '年龄', dataIndex: 'age', render: (a: number | null) => (a === null ? '-' : `${a} 岁`) },
+  ...familyBaseColumns,
   {
     key: 'histories',
     title: '过敏史 / 病史',
@@ -184,8 +168,6 @@ const taskColumns: ColumnsType<Row<'tasks'>> = [
   },
 ];
 
-const placeOf = (a: MemberAddress) => `${a.province}${a.city === a.province ? '' : a.city}${a.district} ${a.detail}`;
-
 function FollowUpTimeline({ id, fallback }: { id: number; fallback: CustomerFollowUp[] }) {
   const { data } = useFollowUps(id);
   const rows = data ?? fallback;
@@ -252,16 +234,7 @@ function Overview({ card, phone }: { card: CustomerCard; phone: ReactNode }) {
           { key: 'created', label: '成为客户', children: formatDateTime(card.created_at) },
           { key: 'points', label: '积分', children: card.points === null ? '-' : card.points.toLocaleString('zh-CN') },
           { key: 'tags', label: '标签', span: 2, children: <CustomerTags values={card.tags} empty="暂无标签" /> },
-          {
-            key: 'notes',
-            label: '备注',
-            span: 2,
-            children: card.notes ? (
-              <span style={{ whiteSpace: 'pre-wrap' }}>{card.notes}</span>
-            ) : (
-              <Typography.Text type="secondary">暂无备注</Typography.Text>
-            ),
-          },
+          { key: 'notes', label: '备注', span: 2, children: <NotesText notes={card.notes} /> },
         ]}
       />
       <Flex gap={32} wrap>
@@ -270,41 +243,8 @@ function Overview({ card, phone }: { card: CustomerCard; phone: ReactNode }) {
         <Statistic title="直播观看" value={formatWatchTime(card.live.total_seconds)} />
         <Statistic title="未完成任务" value={card.task_open_count} suffix="个" />
       </Flex>
-      <section aria-labelledby="customer-family-title">
-        <Typography.Title id="customer-family-title" level={5}>
-          家庭成员（{card.family_members.length}）
-        </Typography.Title>
-        <Table<MemberFamily>
-          aria-label="家庭成员"
-          size="small"
-          rowKey="id"
-          columns={familyColumns}
-          dataSource={card.family_members}
-          pagination={false}
-          locale={{ emptyText: '暂无家庭成员' }}
-        />
-      </section>
-      <section aria-labelledby="customer-address-title">
-        <Typography.Title id="customer-address-title" level={5}>
-          收货地址（{card.addresses.length}）
-        </Typography.Title>
-        <List<MemberAddress>
-          size="small"
-          bordered
-          dataSource={card.addresses}
-          locale={{ emptyText: '暂无收货地址' }}
-          renderItem={(a) => (
-            <List.Item>
-              <Flex gap={8} align="center" wrap>
-                <Typography.Text strong>{a.name}</Typography.Text>
-                <Typography.Text type="secondary">{a.phone}</Typography.Text>
-                {a.is_default ? <Tag color="blue">默认</Tag> : null}
-                <span>{placeOf(a)}</span>
-              </Flex>
-            </List.Item>
-          )}
-        />
-      </section>
+      <FamilySection titleId="customer-family-title" members={card.family_members} columns={familyColumns} />
+      <AddressSection titleId="customer-address-title" addresses={card.addresses} />
     </Flex>
   );
 }
@@ -313,13 +253,11 @@ function LiveTab({ live }: { live: CustomerCard['live'] }) {
   return (
     <Flex vertical gap={20}>
       <Statistic title="累计观看时长" value={formatWatchTime(live.total_seconds)} />
-      <Table
-        aria-label="观看记录"
-        size="small"
+      <CardTable
+        label="观看记录"
         rowKey="live_id"
-        pagination={false}
-        dataSource={live.watches}
-        locale={{ emptyText: '暂无观看记录' }}
+        rows={live.watches}
+        empty="暂无观看记录"
         columns={[
           { key: 'title', title: '直播', dataIndex: 'title' },
           {
@@ -332,13 +270,11 @@ function LiveTab({ live }: { live: CustomerCard['live'] }) {
           { key: 'last', title: '最近观看', dataIndex: 'last_watched_at', width: 160, render: formatDateTime },
         ]}
       />
-      <Table
-        aria-label="报名记录"
-        size="small"
+      <CardTable
+        label="报名记录"
         rowKey="period_id"
-        pagination={false}
-        dataSource={live.enrollments}
-        locale={{ emptyText: '暂无报名' }}
+        rows={live.enrollments}
+        empty="暂无报名"
         columns={[
           { key: 'column', title: '专栏', dataIndex: 'column_title' },
           { key: 'period', title: '期次', dataIndex: 'period_name' },
@@ -352,13 +288,11 @@ function LiveTab({ live }: { live: CustomerCard['live'] }) {
           { key: 'at', title: '报名时间', dataIndex: 'created_at', width: 160, render: formatDateTime },
         ]}
       />
-      <Table
-        aria-label="考试成绩"
-        size="small"
+      <CardTable
+        label="考试成绩"
         rowKey="live_id"
-        pagination={false}
-        dataSource={live.exams}
-        locale={{ emptyText: '暂无考试成绩' }}
+        rows={live.exams}
+        empty="暂无考试成绩"
         columns={[
           { key: 'title', title: '直播', dataIndex: 'title' },
           {
@@ -382,7 +316,7 @@ type Dialog = 'edit' | 'owner' | 'follow' | 'task' | null;
  * manager, who may also reveal the full phone: each reveal is audited).
  */
 export function CustomerCardDrawer({ id, onClose }: { id: number; onClose: () => void }) {
-  const { data: card, isError, isPending } = useCustomerCard(id);
+  const { data: card, isError } = useCustomerCard(id);
   const role = useSessionStore((s) => s.currentPharmacy?.role ?? null);
   const pharmacyId = useSessionStore((s) => s.currentPharmacy?.id ?? null);
   const me = useSessionStore((s) => s.userInfo?.id ?? null);
@@ -461,116 +395,85 @@ export function CustomerCardDrawer({ id, onClose }: { id: number; onClose: () =>
         ) : null
       }
     >
-      {isError ? (
-        <Alert type="error" showIcon title="客户不存在或已无权查看" />
-      ) : isPending || !card ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
-      ) : (
-        <>
-          <Flex gap={12} align="center" style={{ marginBottom: 8 }}>
-            <Avatar size={48} src={card.head_img_url || undefined}>
-              {card.name.slice(0, 1)}
-            </Avatar>
-            <div>
-              <Typography.Title level={5} style={{ margin: 0 }}>
-                {card.name}
-              </Typography.Title>
-              <Typography.Text type="secondary">
-                {fullPhone ?? card.phone} · 负责人：{card.owner_name ?? '未分配'}
-              </Typography.Text>
-            </div>
-          </Flex>
-          <Tabs
-            items={[
-              { key: 'overview', label: '概览', children: <Overview card={card} phone={phone} /> },
-              {
-                key: 'follow',
-                label: `跟进记录（${card.follow_up_count}）`,
-                children: <FollowUpTimeline id={id} fallback={card.follow_ups} />,
-              },
-              {
-                key: 'orders',
-                label: `订单（${card.order_count}）`,
-                children: (
-                  <Flex vertical gap={8}>
-                    <Table
-                      aria-label="订单"
+      <WhenLoaded data={card} isError={isError} errorTitle="客户不存在或已无权查看" skeletonRows={10}>
+        {(card) => (
+          <>
+            <CardHeader
+              name={card.name}
+              headImgUrl={card.head_img_url}
+              subtitle={
+                <>
+                  {fullPhone ?? card.phone} · 负责人：{card.owner_name ?? '未分配'}
+                </>
+              }
+              marginBottom={8}
+            />
+            <Tabs
+              items={[
+                { key: 'overview', label: '概览', children: <Overview card={card} phone={phone} /> },
+                {
+                  key: 'follow',
+                  label: `跟进记录（${card.follow_up_count}）`,
+                  children: <FollowUpTimeline id={id} fallback={card.follow_ups} />,
+                },
+                {
+                  key: 'orders',
+                  label: `订单（${card.order_count}）`,
+                  children: (
+                    <Flex vertical gap={8}>
+                      <CardTable label="订单" rows={card.orders} columns={orderColumns} empty="暂无订单" />
+                      {card.order_count > card.orders.length ? (
+                        <Typography.Text type="secondary">仅显示最近 {card.orders.length} 笔订单</Typography.Text>
+                      ) : null}
+                    </Flex>
+                  ),
+                },
+                {
+                  key: 'recipes',
+                  label: `处方（${card.prescriptions.length}）`,
+                  children: (
+                    <CardTable label="处方" rows={card.prescriptions} columns={recipeColumns} empty="暂无处方" />
+                  ),
+                },
+                {
+                  key: 'chats',
+                  label: `聊天（${card.chats.length}）`,
+                  children: (
+                    <List
+                      bordered
                       size="small"
-                      rowKey="id"
-                      columns={orderColumns}
-                      dataSource={card.orders}
-                      pagination={false}
-                      locale={{ emptyText: '暂无订单' }}
-                    />
-                    {card.order_count > card.orders.length ? (
-                      <Typography.Text type="secondary">仅显示最近 {card.orders.length} 笔订单</Typography.Text>
-                    ) : null}
-                  </Flex>
-                ),
-              },
-              {
-                key: 'recipes',
-                label: `处方（${card.prescriptions.length}）`,
-                children: (
-                  <Table
-                    aria-label="处方"
-                    size="small"
-                    rowKey="id"
-                    columns={recipeColumns}
-                    dataSource={card.prescriptions}
-                    pagination={false}
-                    locale={{ emptyText: '暂无处方' }}
-                  />
-                ),
-              },
-              {
-                key: 'chats',
-                label: `聊天（${card.chats.length}）`,
-                children: (
-                  <List
-                    bordered
-                    size="small"
-                    dataSource={card.chats}
-                    locale={{ emptyText: '暂无聊天' }}
-                    renderItem={(c) => (
-                      <List.Item>
-                        <Flex vertical gap={2} style={{ width: '100%' }}>
-                          <Flex gap={8} align="center" wrap>
-                            <Tag color={c.status === 'open' ? 'green' : 'default'}>
-                              {label(chatConversationStatusLabels, c.status)}
-                            </Tag>
-                            <Typography.Text type="secondary">接待：{c.assignee_name ?? '待接入'}</Typography.Text>
-                            <Typography.Text type="secondary">
-                              最后消息：{formatDateTime(c.last_message_at)}
-                            </Typography.Text>
+                      dataSource={card.chats}
+                      locale={{ emptyText: '暂无聊天' }}
+                      renderItem={(c) => (
+                        <List.Item>
+                          <Flex vertical gap={2} style={{ width: '100%' }}>
+                            <Flex gap={8} align="center" wrap>
+                              <Tag color={c.status === 'open' ? 'green' : 'default'}>
+                                {label(chatConversationStatusLabels, c.status)}
+                              </Tag>
+                              <Typography.Text type="secondary">接待：{c.assignee_name ?? '待接入'}</Typography.Text>
+                              <Typography.Text type="secondary">
+                                最后消息：{formatDateTime(c.last_message_at)}
+                              </Typography.Text>
+                            </Flex>
+                            <Typography.Text ellipsis>{c.last_message_preview || '（无消息）'}</Typography.Text>
                           </Flex>
-                          <Typography.Text ellipsis>{c.last_message_preview || '（无消息）'}</Typography.Text>
-                        </Flex>
-                      </List.Item>
-                    )}
-                  />
-                ),
-              },
-              { key: 'live', label: '直播', children: <LiveTab live={card.live} /> },
-              {
-                key: 'tasks',
-                label: `任务（${card.task_open_count}/${card.task_count}）`,
-                children: (
-                  <Table
-                    aria-label="任务"
-                    size="small"
-                    rowKey="id"
-                    columns={taskColumns}
-                    dataSource={card.tasks}
-                    pagination={false}
-                    locale={{ emptyText: '暂无任务' }}
-                  />
-                ),
-              },
-            ]}
-          />
-        </>
-      )}
+                        </List.Item>
+                      )}
+                    />
+                  ),
+                },
+                { key: 'live', label: '直播', children: <LiveTab live={card.live} /> },
+                {
+                  key: 'tasks',
+                  label: `任务（${card.task_open_count}/${card.task_count}）`,
+                  children: <CardTable label="任务" rows={card.tasks} columns={taskColumns} empty="暂无任务" />,
+                },
+              ]}
+            />
+          </>
+        )}
+      </WhenLoaded>
       {dialog === 'edit' ? <CustomerEditDialog id={id} onClose={close} /> : null}
       {dialog === 'owner' ? <CustomerOwnerDialog id={id} onClose={close} /> : null}
       {dialog === 'follow' ? <CustomerFollowUpDialog id={id} onClose={close} /> : null}

@@ -5,28 +5,15 @@ import {
   CUSTOMER_TAG_MAX,
   type CustomerUpdateInput,
 } from '@pharmacy/shared';
-import { Alert, Form, Input, Modal, Select, Skeleton } from 'antd';
-import type { Rule } from 'antd/es/form';
+import { Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { showServerFieldError } from '../../../components/form-field-errors';
 import { validatedValues } from '../../../components/form-validation';
+import { CardEditModal, NotesField, TagsField, uniqueTags } from '../../../components/member-card/member-edit-fields';
 import { dialogToast } from '../../../lib/feedback';
 import { useCustomerCard } from '../api/customer-card';
 import { useCustomerOptions } from '../api/customer-options';
 import { useUpdateCustomer } from '../api/customer-update';
-
-// The same limits the server's schema holds (customerUpdateBodySchema), said on the field before sending.
-const tagRules: Rule[] = [
-  {
-    validator: async (_, value: string[] | undefined) => {
-      const tags = [...new Set((value ?? []).map((t) => t.trim()))];
-      if (tags.some((t) => t === '')) throw new Error('标签不能为空');
-      if (tags.some((t) => t.length > CUSTOMER_TAG_LENGTH_MAX))
-        throw new Error(`每个标签最多 ${CUSTOMER_TAG_LENGTH_MAX} 个字`);
-      if (tags.length > CUSTOMER_TAG_MAX) throw new Error(`标签最多 ${CUSTOMER_TAG_MAX} 个`);
-    },
-  },
-];
 
 type Values = { tags: string[]; notes: string; source: string };
 
@@ -46,7 +33,7 @@ export function CustomerEditDialog({ id, onClose }: { id: number; onClose: () =>
     const values = await validatedValues(form);
     if (!values) return;
     const body: CustomerUpdateInput = {
-      tags: [...new Set((values.tags ?? []).map((t) => t.trim()))],
+      tags: uniqueTags(values.tags),
       notes: (values.notes ?? '').trim(),
       source: (values.source ?? '').trim(),
     };
@@ -60,36 +47,19 @@ export function CustomerEditDialog({ id, onClose }: { id: number; onClose: () =>
   };
 
   return (
-    <Modal
-      open
+    <CardEditModal
       title={customer ? `编辑客户 · ${customer.name}` : '编辑客户'}
-      okText="保存"
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={update.isPending}
-      okButtonProps={{ disabled: !customer }}
-      destroyOnHidden
+      data={customer}
+      isError={card.isError}
+      errorTitle="客户不存在或已无权查看"
+      saving={update.isPending}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
-      {card.isError ? (
-        <Alert type="error" showIcon title="客户不存在或已无权查看" />
-      ) : !customer ? (
-        <Skeleton active />
-      ) : (
+      {() => (
         <Form form={form} layout="vertical" name="customer-edit" initialValues={{ tags: [], notes: '', source: '' }}>
-          <Form.Item
-            name="tags"
-            label="标签"
-            rules={tagRules}
-            extra={`最多 ${CUSTOMER_TAG_MAX} 个，每个不超过 ${CUSTOMER_TAG_LENGTH_MAX} 个字；输入后按回车添加`}
-          >
-            <Select
-              mode="tags"
-              aria-label="标签"
-              placeholder="输入或选择标签"
-              tokenSeparators={[',', '，']}
-              options={(options.data?.tags ?? []).map((t) => ({ value: t, label: t }))}
-            />
-          </Form.Item>
+          {/* the same limits the server's schema holds (customerUpdateBodySchema), said on the field before sending */}
+          <TagsField max={CUSTOMER_TAG_MAX} lengthMax={CUSTOMER_TAG_LENGTH_MAX} inUse={options.data?.tags} />
           <Form.Item
             name="source"
             label="来源"
@@ -97,15 +67,9 @@ export function CustomerEditDialog({ id, onClose }: { id: number; onClose: () =>
           >
             <Input maxLength={CUSTOMER_SOURCE_MAX} placeholder="如：门店到店、老客介绍" />
           </Form.Item>
-          <Form.Item
-            name="notes"
-            label="备注"
-            rules={[{ max: CUSTOMER_NOTES_MAX, message: `备注最多 ${CUSTOMER_NOTES_MAX} 个字` }]}
-          >
-            <Input.TextArea rows={4} showCount maxLength={CUSTOMER_NOTES_MAX} placeholder="仅本店员工可见" />
-          </Form.Item>
+          <NotesField name="notes" max={CUSTOMER_NOTES_MAX} />
         </Form>
       )}
-    </Modal>
+    </CardEditModal>
   );
 }

@@ -7,10 +7,18 @@ import {
   memberLevelLabel,
   notContactedDayOptions,
 } from '@pharmacy/shared';
-import { Avatar, Flex, Form, Input, Select, Tag, Typography } from 'antd';
+import { Flex, Form, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { ListDateRange, ListPage, type RowAction, useListPage } from '../../../components/list-page';
+import {
+  ChannelFilter,
+  cardIdOf,
+  KeywordFilter,
+  nameColumn,
+  phoneColumn,
+  TagFilter,
+} from '../../../components/member-card/member-list-fields';
 import { formatDateTime } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { useCustomers } from '../api/customer-list';
@@ -42,26 +50,8 @@ const lastContactCell = (at: string | null) => {
 };
 
 const columns: ColumnsType<CustomerListItem> = [
-  {
-    key: 'name',
-    title: '客户',
-    dataIndex: 'name',
-    render: (name: string, row) => (
-      <Flex gap={8} align="center">
-        <Avatar size="small" src={row.head_img_url || undefined}>
-          {name.slice(0, 1)}
-        </Avatar>
-        <span style={{ whiteSpace: 'nowrap' }}>{name || '未填写'}</span>
-      </Flex>
-    ),
-  },
-  {
-    key: 'phone',
-    title: '手机号',
-    dataIndex: 'phone',
-    width: 130,
-    render: (p: string) => <span style={{ whiteSpace: 'nowrap' }}>{p}</span>,
-  },
+  nameColumn('客户', true),
+  phoneColumn(),
   {
     key: 'level',
     title: '会员等级',
@@ -99,11 +89,6 @@ const columns: ColumnsType<CustomerListItem> = [
     render: (t: string) => formatDateTime(t),
   },
 ];
-
-const idOf = (id: string | null) => {
-  const n = Number(id);
-  return Number.isSafeInteger(n) && n > 0 ? n : 0;
-};
 
 /**
  * 会员管理's list: every customer of the pharmacy (customer service starts on 我的客户, a shop's staff help each
@@ -143,14 +128,7 @@ export function CustomerList() {
       scope={allowAll}
       filters={
         <>
-          <Form.Item name="keyword" label="搜索">
-            <Input
-              allowClear
-              placeholder="手机号 / 手机后四位 / 姓名"
-              maxLength={CUSTOMER_KEYWORD_MAX}
-              style={{ width: 210 }}
-            />
-          </Form.Item>
+          <KeywordFilter maxLength={CUSTOMER_KEYWORD_MAX} width={210} />
           <Form.Item name="owner" label="负责人">
             <Select
               allowClear
@@ -161,23 +139,8 @@ export function CustomerList() {
               style={{ width: 140 }}
             />
           </Form.Item>
-          <Form.Item name="tag" label="标签">
-            <Select
-              allowClear
-              showSearch
-              placeholder="全部标签"
-              options={(options.data?.tags ?? []).map((t) => ({ value: t, label: t }))}
-              style={{ width: 140 }}
-            />
-          </Form.Item>
-          <Form.Item name="channel_id" label="渠道">
-            <Select
-              allowClear
-              placeholder="全部渠道"
-              options={(options.data?.channels ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              style={{ width: 140 }}
-            />
-          </Form.Item>
+          <TagFilter tags={options.data?.tags} width={140} />
+          <ChannelFilter channels={options.data?.channels} width={140} />
           <Form.Item name="not_contacted_days" label="未联系">
             <Select
               allowClear
@@ -215,10 +178,10 @@ export function CustomerList() {
       actionsWidth={140}
       dialogs={{
         card: {
-          render: ({ id, close }) => <CustomerCardDrawer key={id} id={idOf(id)} onClose={close} />,
+          render: ({ id, close }) => <CustomerCardDrawer key={id} id={cardIdOf(id)} onClose={close} />,
         },
         follow: {
-          render: ({ id, close }) => <CustomerFollowUpDialog key={id} id={idOf(id)} onClose={close} />,
+          render: ({ id, close }) => <CustomerFollowUpDialog key={id} id={cardIdOf(id)} onClose={close} />,
         },
       }}
     />

@@ -1,44 +1,16 @@
 import { isMarketingManager, marketingStaffRoles } from '@pharmacy/shared';
 import { Result, Typography } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
 import { useSessionStore } from '../../../lib/session-store';
+import { useKeptSearch } from '../../../lib/use-kept-search';
 import { CustomerList } from '../components/customer-list';
 
 const PATH = '/marketManage/customer';
 
-/**
- * The page is kept alive (route metadata keepAlive 'CustomerPage'), but its filters, page and open card live in the
- * URL, which a menu click replaces with a bare path: coming back that way restores the search the page last had.
- */
-function useKeptSearch() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const kept = useRef('');
-  const returning = useRef(false);
-  useEffect(() => {
-    if (location.pathname !== PATH) return;
-    if (returning.current) {
-      returning.current = false;
-      if (!location.search && kept.current) {
-        navigate({ pathname: PATH, search: kept.current }, { replace: true });
-        return;
-      }
-    }
-    kept.current = location.search;
-  }, [location.pathname, location.search, navigate]);
-  // runs when the page is hidden (its effects are torn down while kept) and on unmount
-  useEffect(
-    () => () => {
-      returning.current = true;
-    },
-    [],
-  );
-}
-
 /** /marketManage/customer — 会员管理: the pharmacy's customers and their CRM card (marketing staff roles). */
 export default function CustomerPage() {
-  useKeptSearch();
+  // kept alive (route metadata keepAlive 'CustomerPage'): a menu click back restores the last search
+  useKeptSearch(PATH);
   // The route is pharmacyScoped: the router shows 请先选择药店 instead of this page until a pharmacy is chosen.
   const pharmacy = useSessionStore((s) => s.currentPharmacy);
   const body: ReactNode = !(marketingStaffRoles as readonly string[]).includes(pharmacy?.role ?? '') ? (

@@ -7,29 +7,16 @@ import {
   type MemberUpdateInput,
   memberLevelLabels,
 } from '@pharmacy/shared';
-import { Alert, Form, Input, Modal, Select, Skeleton } from 'antd';
-import type { Rule } from 'antd/es/form';
+import { Form, Select } from 'antd';
 import { useEffect } from 'react';
 import { validatedValues } from '../../../components/form-validation';
+import { CardEditModal, NotesField, TagsField, uniqueTags } from '../../../components/member-card/member-edit-fields';
 import { dialogToast } from '../../../lib/feedback';
 import { useMemberCard } from '../api/member-card';
 import { useMemberOptions } from '../api/member-options';
 import { useUpdateMember } from '../api/member-update';
 
 const levelOptions = MEMBER_LEVELS.map((l) => ({ value: l, label: `${l} 级 · ${memberLevelLabels[l]}` }));
-
-// The same limits the server's schema holds (memberUpdateBodySchema), said on the field before sending.
-const tagRules: Rule[] = [
-  {
-    validator: async (_, value: string[] | undefined) => {
-      const tags = [...new Set((value ?? []).map((t) => t.trim()))];
-      if (tags.some((t) => t === '')) throw new Error('标签不能为空');
-      if (tags.some((t) => t.length > MEMBER_TAG_LENGTH_MAX))
-        throw new Error(`每个标签最多 ${MEMBER_TAG_LENGTH_MAX} 个字`);
-      if (tags.length > MEMBER_TAG_MAX) throw new Error(`标签最多 ${MEMBER_TAG_MAX} 个`);
-    },
-  },
-];
 
 type Values = { level: number; tags: string[]; remark: string };
 
@@ -58,7 +45,7 @@ export function MemberEditDialog({
     if (!values) return;
     const body: MemberUpdateInput = {
       level: values.level,
-      tags: [...new Set(values.tags.map((t) => t.trim()))],
+      tags: uniqueTags(values.tags),
       remark: (values.remark ?? '').trim(),
     };
     try {
@@ -72,48 +59,25 @@ export function MemberEditDialog({
   };
 
   return (
-    <Modal
-      open
+    <CardEditModal
       title={member ? `编辑会员 · ${member.name}` : '编辑会员'}
-      okText="保存"
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={update.isPending}
-      okButtonProps={{ disabled: !member }}
-      destroyOnHidden
+      data={member}
+      isError={card.isError}
+      errorTitle="会员不存在或已无权查看"
+      saving={update.isPending}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
-      {card.isError ? (
-        <Alert type="error" showIcon title="会员不存在或已无权查看" />
-      ) : !member ? (
-        <Skeleton active />
-      ) : (
+      {() => (
         <Form form={form} layout="vertical" name="member-edit" initialValues={{ level: 1, tags: [], remark: '' }}>
           <Form.Item name="level" label="会员等级" rules={[{ required: true, message: '请选择会员等级' }]}>
             <Select options={levelOptions} aria-label="会员等级" />
           </Form.Item>
-          <Form.Item
-            name="tags"
-            label="标签"
-            rules={tagRules}
-            extra={`最多 ${MEMBER_TAG_MAX} 个，每个不超过 ${MEMBER_TAG_LENGTH_MAX} 个字；输入后按回车添加`}
-          >
-            <Select
-              mode="tags"
-              aria-label="标签"
-              placeholder="输入或选择标签"
-              tokenSeparators={[',', '，']}
-              options={(options.data?.tags ?? []).map((t) => ({ value: t, label: t }))}
-            />
-          </Form.Item>
-          <Form.Item
-            name="remark"
-            label="备注"
-            rules={[{ max: MEMBER_REMARK_MAX, message: `备注最多 ${MEMBER_REMARK_MAX} 个字` }]}
-          >
-            <Input.TextArea rows={4} showCount maxLength={MEMBER_REMARK_MAX} placeholder="仅本店员工可见" />
-          </Form.Item>
+          {/* the same limits the server's schema holds (memberUpdateBodySchema), said on the field before sending */}
+          <TagsField max={MEMBER_TAG_MAX} lengthMax={MEMBER_TAG_LENGTH_MAX} inUse={options.data?.tags} />
+          <NotesField name="remark" max={MEMBER_REMARK_MAX} />
         </Form>
       )}
-    </Modal>
+    </CardEditModal>
   );
 }

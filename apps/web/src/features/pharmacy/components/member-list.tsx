@@ -6,10 +6,18 @@ import {
   memberLevelLabels,
   memberListQuerySchema,
 } from '@pharmacy/shared';
-import { Avatar, Flex, Form, Input, Select, Typography } from 'antd';
+import { Form, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { ListPage, type RowAction, useListPage } from '../../../components/list-page';
+import {
+  ChannelFilter,
+  cardIdOf,
+  KeywordFilter,
+  nameColumn,
+  phoneColumn,
+  TagFilter,
+} from '../../../components/member-card/member-list-fields';
 import { formatDateTime } from '../../../lib/format';
 import { useMembers } from '../api/member-list';
 import { useMemberOptions } from '../api/member-options';
@@ -20,26 +28,8 @@ import { MemberLevelTag, MemberTags } from './member-level-tag';
 const PERMISSION = 'viper_manage';
 
 const columns: ColumnsType<MemberListItem> = [
-  {
-    key: 'name',
-    title: '会员',
-    dataIndex: 'name',
-    render: (name: string, row) => (
-      <Flex gap={8} align="center">
-        <Avatar size="small" src={row.head_img_url || undefined}>
-          {name.slice(0, 1)}
-        </Avatar>
-        <span>{name || '未填写'}</span>
-      </Flex>
-    ),
-  },
-  {
-    key: 'phone',
-    title: '手机号',
-    dataIndex: 'phone',
-    width: 130,
-    render: (p: string) => <span style={{ whiteSpace: 'nowrap' }}>{p}</span>,
-  },
+  nameColumn('会员'),
+  phoneColumn(),
   {
     key: 'level',
     title: '会员等级',
@@ -95,11 +85,6 @@ function CardWithEdit({ id, close }: { id: number; close: () => void }) {
   );
 }
 
-const idOf = (id: string | null) => {
-  const n = Number(id);
-  return Number.isSafeInteger(n) && n > 0 ? n : 0;
-};
-
 /** 会员管理's list: search by phone (full or last four digits) or name, level, tag and channel; the card; edit. */
 export function MemberList() {
   const list = useListPage({ querySchema: memberListQuerySchema });
@@ -118,34 +103,12 @@ export function MemberList() {
       scope="pharmacy"
       filters={
         <>
-          <Form.Item name="keyword" label="搜索">
-            <Input
-              allowClear
-              placeholder="手机号 / 手机后四位 / 姓名"
-              maxLength={MEMBER_KEYWORD_MAX}
-              style={{ width: 220 }}
-            />
-          </Form.Item>
+          <KeywordFilter maxLength={MEMBER_KEYWORD_MAX} width={220} />
           <Form.Item name="level" label="会员等级">
             <Select allowClear placeholder="全部等级" options={levelOptions} style={{ width: 140 }} />
           </Form.Item>
-          <Form.Item name="tag" label="标签">
-            <Select
-              allowClear
-              showSearch
-              placeholder="全部标签"
-              options={(options.data?.tags ?? []).map((t) => ({ value: t, label: t }))}
-              style={{ width: 150 }}
-            />
-          </Form.Item>
-          <Form.Item name="channel_id" label="渠道">
-            <Select
-              allowClear
-              placeholder="全部渠道"
-              options={(options.data?.channels ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              style={{ width: 150 }}
-            />
-          </Form.Item>
+          <TagFilter tags={options.data?.tags} width={150} />
+          <ChannelFilter channels={options.data?.channels} width={150} />
         </>
       }
       toolbar={
@@ -161,11 +124,11 @@ export function MemberList() {
       dialogs={{
         card: {
           permission: PERMISSION,
-          render: ({ id, close }) => <CardWithEdit key={id} id={idOf(id)} close={close} />,
+          render: ({ id, close }) => <CardWithEdit key={id} id={cardIdOf(id)} close={close} />,
         },
         edit: {
           permission: PERMISSION,
-          render: ({ id, close }) => <MemberEditDialog key={id} id={idOf(id)} onClose={close} />,
+          render: ({ id, close }) => <MemberEditDialog key={id} id={cardIdOf(id)} onClose={close} />,
         },
       }}
     />
