@@ -35,6 +35,35 @@ export interface DatabaseHandle {
    * the process.
    */
   onIdleConnectionError?: (listener: (error: Error) => void) => void;
+  /**
+   * Calls `listener('notify')` when a statement NOTIFYs `channel` (one of WATCHED_CHANNELS) and commits: this
+   * server's own write is heard before the write's statement returns (every connection LISTENs, and PostgreSQL hands a
+   * session its own notifications before it says it is ready), another server's write moments after its commit.
+   * `listener('gap')` when notifications may have been missed: PostgreSQL closed every connection of the pool.
+   */
+  onNotify(channel: WatchedChannel, listener: (event: 'notify' | 'gap') => void): void;
+  /** Whether a NOTIFY would be heard now: some connection of this server is listening. */
+  listening(): boolean;
+}
+
+/** The channels every connection LISTENs to (migration 0028: principal_change). */
+export const WATCHED_CHANNELS = ['principal_change'] as const;
+export type WatchedChannel = (typeof WATCHED_CHANNELS)[number];
+
+/** The listeners of each watched channel, called in turn. */
+function notifyListeners() {
+  const listeners = new Map<string, Array<(event: 'notify' | 'gap') => void>>();
+  return {
+    add(channel: WatchedChannel, listener: (event: 'notify' | 'gap') => void) {
+      listeners.set(channel, [...(listeners.get(channel) ?? []), listener]);
+    },
+    emit(channel: string, event: 'notify' | 'gap') {
+      for (const listener of listeners.get(channel) ?? []) listener(event);
+    },
+    gap() {
+      for (const channel of WATCHED_CHANNELS) this.emit(channel, 'gap');
+    },
+  };
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -53,14 +82,36 @@ const pgTypes = {
 };
 
 export function openPostgres(url: string, poolMax = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, types: pgTypes });
+  const notify = notifyListeners();
+  const listeningClients = new Set<pg.ClientBase>();
+  const removedClients = new WeakSet<pg.ClientBase>();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    types: pgTypes,
+    // Every new connection LISTENs before the pool hands it out, so a write's own notification reaches this process
+    // before the write's statement resolves (pg-pool awaits this hook; a failure ends the connection and is the
+    // caller's error).
+    onConnect: async (client) => {
+      client.on('notification', (message) => notify.emit(message.channel, 'notify'));
+      await client.query(WATCHED_CHANNELS.map((channel) => `LISTEN ${channel}`).join('; '));
+      if (!removedClients.has(client)) listeningClients.add(client);
+    },
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   let reportIdleError = (error: Error) => console.error('PostgreSQL connection failed while idle:', error.message);
   pool.on('error', (error) => reportIdleError(error));
+  pool.on('remove', (client) => {
+    removedClients.add(client);
+    // the last listening connection gone: until another has connected, notifications reach nobody here
+    if (listeningClients.delete(client) && listeningClients.size === 0) notify.gap();
+  });
   return {
     db,
     driver: 'pg',
     url,
+    onNotify: (channel, listener) => notify.add(channel, listener),
+    listening: () => listeningClients.size > 0,
     onIdleConnectionError(listener) {
       reportIdleError = listener;
     },
@@ -149,9 +200,14 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     throw err;
   }
   const db = drizzlePglite({ client, schema });
+  // PGlite calls a listener before the notifying statement's promise resolves (one process, no connection to lose)
+  const notify = notifyListeners();
+  for (const channel of WATCHED_CHANNELS) await client.listen(channel, () => notify.emit(channel, 'notify'));
   return {
     db: db as unknown as Database,
     driver: 'pglite',
+    onNotify: (channel, listener) => notify.add(channel, listener),
+    listening: () => true,
     migrate: () => migratePglite(db, { migrationsFolder }),
     async ping() {
       await client.query('select 1');

@@ -92,8 +92,39 @@ function twoInstancesOnPostgres(serverUrl: string) {
       const me = await api2<{ phone: string }>('GET', '/user/info/me', { token });
       expect(me.status).toBe(200);
       expect(me.body.data.phone).toBe('13800000002');
+      // instance one has seen the session too, and keeps its principal (plugins/principal-cache.ts)
+      expect((await api1('GET', '/user/info/me', { token })).status).toBe(200);
       expect((await api2('POST', '/user/logout', { token })).status).toBe(200);
-      expect((await api1('GET', '/user/info/me', { token })).status).toBe(401);
+      // one hears of the sign-out through NOTIFY, moments after two's commit: within a second, never later
+      const deadline = Date.now() + 1_000;
+      let status = 200;
+      while (status !== 401 && Date.now() < deadline) {
+        status = (await api1('GET', '/user/info/me', { token })).status;
+        if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(status).toBe(401);
+    });
+
+    it("a membership taken away by another connection closes the pharmacy's routes on an instance that kept it", async () => {
+      const token = await signIn(api1, '13800000002');
+      const orders = () => api1('GET', '/orders/pharmacy?page=1&page_size=10', { token, pharmacyId: 1 });
+      expect((await orders()).status).toBe(200);
+      const admin = new pg.Client({ connectionString: dbUrl });
+      await admin.connect();
+      const member = "account_id = (select id from account where phone = '13800000002')";
+      try {
+        await admin.query(`update pharmacy_member set status = 'disabled' where ${member}`);
+        const deadline = Date.now() + 1_000;
+        let status = 200;
+        while (status !== 403 && Date.now() < deadline) {
+          status = (await orders()).status;
+          if (status !== 403) await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        expect(status).toBe(403);
+      } finally {
+        await admin.query(`update pharmacy_member set status = 'active' where ${member}`);
+        await admin.end();
+      }
     });
 
     it('a message sent through one instance is counted as unread through the other', async () => {

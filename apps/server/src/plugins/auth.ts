@@ -15,6 +15,7 @@ import { AppError } from '../lib/app-error';
 import { sha256Hex } from '../lib/crypto';
 import { type Principal, subjectForPharmacy, toPrincipal } from './principal';
 import { type MembershipRow, PrincipalRepository } from './principal.repository';
+import { PrincipalCache } from './principal-cache';
 
 /** Who may call a route: declared in its contract (packages/shared), installed as its guard by this plugin. */
 export type { RouteAccess } from '@pharmacy/shared';
@@ -29,6 +30,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     principals: PrincipalRepository;
+    /** The principals of the sessions seen lately, forgotten on any change (plugins/principal-cache.ts). */
+    principalCache: PrincipalCache;
     /** The caller's session (from the `Auth` header) as `request.user`; throws 401 without a valid one. */
     authenticate(request: FastifyRequest): Promise<Principal>;
   }
@@ -82,6 +85,9 @@ export const authPlugin = fp(
   async (app) => {
     const principals = new PrincipalRepository(app.db);
     app.decorate('principals', principals);
+    const cache = new PrincipalCache(() => app.database.listening());
+    app.database.onNotify('principal_change', () => cache.forgetAll());
+    app.decorate('principalCache', cache);
     app.decorateRequest('user', null);
     app.decorateRequest('pharmacyId', null);
     app.decorateRequest('membership', null);
@@ -91,12 +97,21 @@ export const authPlugin = fp(
       if (request.user) return request.user;
       const token = readToken(request);
       if (!token) throw AppError.unauthorized(serverMessages.unauthorized, 'Missing Auth header');
-      const row = await principals.bySessionHash(sha256Hex(token));
+      const hash = sha256Hex(token);
+      const kept = cache.get(hash);
+      if (kept) {
+        request.user = kept;
+        return kept;
+      }
+      const begun = cache.begin();
+      const row = await principals.bySessionHash(hash);
       if (!row) {
         throw AppError.unauthorized(serverMessages.sessionExpired, 'Session expired, revoked or unknown');
       }
-      request.user = toPrincipal(row, row.sessionId);
-      return request.user;
+      const principal = toPrincipal(row, row.sessionId);
+      cache.keep(hash, principal, row.sessionExpiresAt, begun);
+      request.user = principal;
+      return principal;
     }
 
     app.decorate('authenticate', authenticate);

@@ -31,6 +31,7 @@ export interface AccountAccessRow {
 
 export interface SessionAccessRow extends AccountAccessRow {
   sessionId: number;
+  sessionExpiresAt: Date;
 }
 
 // qualified explicitly: drizzle leaves columns unqualified in single-table selects
@@ -65,7 +66,7 @@ export class PrincipalRepository {
 
   constructor(private readonly db: Database) {
     this.bySession = db
-      .select({ ...accessColumns, sessionId: session.id })
+      .select({ ...accessColumns, sessionId: session.id, sessionExpiresAt: session.expiresAt })
       .from(session)
       .innerJoin(account, eq(account.id, session.accountId))
       .where(
