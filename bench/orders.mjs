@@ -301,6 +301,17 @@ export async function measureOrderCreation({
     const other = Object.entries(statuses)
       .filter(([code]) => code !== '200' && code !== '409')
       .reduce((sum, [, count]) => sum + count, 0);
+    // the patients delete the family members and addresses their new orders point at: each delete's ON DELETE SET
+    // NULL finds those orders through orders_family_member_idx / orders_address_idx (migration 0029)
+    const deleteStarted = performance.now();
+    const { rowCount: deletedMembers } = await client.query(
+      'delete from family_member where id = any($1::int[])',
+      [sessions.map((s) => s.familyMemberId)],
+    );
+    const { rowCount: deletedAddresses } = await client.query('delete from address where id = any($1::int[])', [
+      sessions.map((s) => s.addressId),
+    ]);
+    const deleteMs = performance.now() - deleteStarted;
     const out = {
       connections,
       duration_s: duration,
@@ -318,10 +329,13 @@ export async function measureOrderCreation({
       stock_mismatched: mismatched,
       negative_stock: negative,
       oversold_units: oversold,
+      deleted_referenced_rows: deletedMembers + deletedAddresses,
+      delete_ms_per_row: +(deleteMs / Math.max(1, deletedMembers + deletedAddresses)).toFixed(3),
     };
     log(
       `  order creation: ${out.orders_per_s} orders/s (${ok} created, ${conflicts} × 409, ${out.other_errors} other), ` +
-        `contended quote sold ${c.units} of ${contendedStock}, ${oversold} oversold, ${mismatched} stock mismatches`,
+        `contended quote sold ${c.units} of ${contendedStock}, ${oversold} oversold, ${mismatched} stock mismatches; ` +
+        `${out.deleted_referenced_rows} referenced family members and addresses deleted, ${out.delete_ms_per_row} ms each`,
     );
     return out;
   } finally {

@@ -624,7 +624,7 @@ function ordersLines(orders) {
     lines.push(
       create.error
         ? `| order creation | failed: ${create.error} |`
-        : `| order creation (${create.connections} connections, ${create.patients} patients, 50 pharmacies) | ${create.orders_per_s} orders/s (${create.answered_200} created, ${create.answered_409} × 409 sold out, ${create.other_errors} other errors), p50 ${create.p50_ms} ms p99 ${create.p99_ms} ms, ${create.cpu_ms_per_order} ms CPU per order; contended quote sold ${create.contended.sold} of ${create.contended.start_stock} (stock after ${create.contended.stock_after}); ${create.oversold_units} oversold, ${create.negative_stock} negative, ${create.stock_mismatched} stock mismatches over ${create.quotes_checked} quotes |`,
+        : `| order creation (${create.connections} connections, ${create.patients} patients, 50 pharmacies) | ${create.orders_per_s} orders/s (${create.answered_200} created, ${create.answered_409} × 409 sold out, ${create.other_errors} other errors), p50 ${create.p50_ms} ms p99 ${create.p99_ms} ms, ${create.cpu_ms_per_order} ms CPU per order; contended quote sold ${create.contended.sold} of ${create.contended.start_stock} (stock after ${create.contended.stock_after}); ${create.oversold_units} oversold, ${create.negative_stock} negative, ${create.stock_mismatched} stock mismatches over ${create.quotes_checked} quotes; then ${create.deleted_referenced_rows} family members and addresses those orders point at deleted, ${create.delete_ms_per_row} ms each |`,
     );
   return [...lines, ''];
 }

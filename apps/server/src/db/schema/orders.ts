@@ -100,6 +100,10 @@ export const orders = pgTable(
     index('orders_receiver_phone_idx').on(t.pharmacyId, t.receiverPhone),
     // the auto-completion job's due orders
     index('orders_auto_confirm_idx').on(t.autoConfirmAt).where(sql`${t.status} = 'shipped'`),
+    // a patient deleting an address or a family member: the foreign keys' ON DELETE SET NULL finds the orders that
+    // point at it through these instead of reading every order (migration 0029)
+    index('orders_address_idx').on(t.addressId).where(sql`${t.addressId} is not null`),
+    index('orders_family_member_idx').on(t.familyMemberId).where(sql`${t.familyMemberId} is not null`),
     uniqueIndex('orders_idempotency_uq').on(t.accountId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
   ],
 );
