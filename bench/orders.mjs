@@ -304,10 +304,9 @@ export async function measureOrderCreation({
     // the patients delete the family members and addresses their new orders point at: each delete's ON DELETE SET
     // NULL finds those orders through orders_family_member_idx / orders_address_idx (migration 0029)
     const deleteStarted = performance.now();
-    const { rowCount: deletedMembers } = await client.query(
-      'delete from family_member where id = any($1::int[])',
-      [sessions.map((s) => s.familyMemberId)],
-    );
+    const { rowCount: deletedMembers } = await client.query('delete from family_member where id = any($1::int[])', [
+      sessions.map((s) => s.familyMemberId),
+    ]);
     const { rowCount: deletedAddresses } = await client.query('delete from address where id = any($1::int[])', [
       sessions.map((s) => s.addressId),
     ]);
