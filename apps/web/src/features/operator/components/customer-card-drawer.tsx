@@ -12,9 +12,10 @@ import {
   orderStatusLabels,
   recipeStatusLabels,
 } from '@pharmacy/shared';
-import { Alert, Avatar, Button, Descriptions, Drawer, Flex, Skeleton, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Descriptions, Drawer, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
+import { CardTable } from '../../../components/member-card/member-card-sections';
 import { useAdminPermission } from '../../../components/permission-gate';
 import { formatDateTime } from '../../../lib/format';
 import { useAdminCustomerCard } from '../api/customer-card';
@@ -221,18 +222,6 @@ export function CustomerCardDrawer({ id, onClose }: { id: number; onClose: () =>
     </Flex>
   ) : null;
 
-  const table = <T extends object>(name: string, columns: ColumnsType<T>, rows: T[], empty: string, rowKey = 'id') => (
-    <Table<T>
-      aria-label={name}
-      size="small"
-      rowKey={rowKey}
-      columns={columns}
-      dataSource={rows}
-      pagination={false}
-      locale={{ emptyText: empty }}
-    />
-  );
-
   return (
     <Drawer
       open
@@ -282,7 +271,13 @@ export function CustomerCardDrawer({ id, onClose }: { id: number; onClose: () =>
                       <Descriptions.Item label="最近下单">{time(card.last_order_at)}</Descriptions.Item>
                     </Descriptions>
                     <Typography.Text strong>所属药店</Typography.Text>
-                    {table('所属药店', membershipColumns, card.memberships, '暂无', 'pharmacy_id')}
+                    <CardTable
+                      label="所属药店"
+                      columns={membershipColumns}
+                      rows={card.memberships}
+                      empty="暂无"
+                      rowKey="pharmacy_id"
+                    />
                     <Typography.Text type="secondary">
                       消费金额为已支付且未取消（退款）的订单实付合计，全平台所有药店。
                     </Typography.Text>
@@ -292,19 +287,23 @@ export function CustomerCardDrawer({ id, onClose }: { id: number; onClose: () =>
               {
                 key: 'family',
                 label: `家庭成员（${card.family_members.length}）`,
-                children: table('家庭成员', familyColumns, card.family_members, '暂无家庭成员'),
+                children: (
+                  <CardTable label="家庭成员" columns={familyColumns} rows={card.family_members} empty="暂无家庭成员" />
+                ),
               },
               {
                 key: 'addresses',
                 label: `收货地址（${card.addresses.length}）`,
-                children: table('收货地址', addressColumns, card.addresses, '暂无收货地址'),
+                children: (
+                  <CardTable label="收货地址" columns={addressColumns} rows={card.addresses} empty="暂无收货地址" />
+                ),
               },
               {
                 key: 'orders',
                 label: `订单（${card.order_count}）`,
                 children: (
                   <Flex vertical gap={8}>
-                    {table('订单', orderColumns, card.orders, '暂无订单')}
+                    <CardTable label="订单" columns={orderColumns} rows={card.orders} empty="暂无订单" />
                     {latestNote(card.order_count, card.orders.length, '笔')}
                   </Flex>
                 ),
@@ -314,7 +313,7 @@ export function CustomerCardDrawer({ id, onClose }: { id: number; onClose: () =>
                 label: `处方（${card.prescription_count}）`,
                 children: (
                   <Flex vertical gap={8}>
-                    {table('处方', recipeColumns, card.prescriptions, '暂无处方')}
+                    <CardTable label="处方" columns={recipeColumns} rows={card.prescriptions} empty="暂无处方" />
                     {latestNote(card.prescription_count, card.prescriptions.length, '张')}
                   </Flex>
                 ),
@@ -324,7 +323,7 @@ export function CustomerCardDrawer({ id, onClose }: { id: number; onClose: () =>
                 label: `投诉（${card.complaint_count}）`,
                 children: (
                   <Flex vertical gap={8}>
-                    {table('投诉', complaintColumns, card.complaints, '暂无投诉')}
+                    <CardTable label="投诉" columns={complaintColumns} rows={card.complaints} empty="暂无投诉" />
                     {latestNote(card.complaint_count, card.complaints.length, '条')}
                   </Flex>
                 ),
