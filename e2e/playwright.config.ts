@@ -8,7 +8,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 30_000,
+  // A flow of several sign-ins and dialogs takes 15–35 s on a slow 2-core machine (34 s seen in a fresh-clone CI run
+  // whose suite took twice its usual time): 60 s leaves room for that without letting a hung test wait long.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,

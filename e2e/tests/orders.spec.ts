@@ -1,9 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ConsolePage, DEMO_PASSWORD, demoAccounts } from '../pages/console';
 
-// each test places orders through the API, then works through several pages and dialogs
-test.setTimeout(60_000);
-
 // The demo pharmacy_admin's pharmacy: the first demo pharmacy (仁心大药房(上海浦东店)).
 const PHARMACY_ID = 1;
 
