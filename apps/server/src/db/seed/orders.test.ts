@@ -118,6 +118,27 @@ describe('demo orders', () => {
     expect(unsummarized!.orders).toBeGreaterThan(100);
   });
 
+  it('dates every order’s number, payment, settlement and shipment by the order’s own timeline', async () => {
+    // every seed that places orders (history, proxy orders, live-room orders) sets the walk's "now" back to its plan
+    const wrong = await rows<{ id: number; what: string }>(sql`
+      select o.id, 'order_no' as what from orders o
+        where left(o.order_no, 8) <> to_char(o.created_at at time zone 'Asia/Shanghai', 'YYYYMMDD')
+      union all
+      select s.order_id, 'settlement' from settlement s join orders o on o.id = s.order_id
+        where s.paid_at is distinct from o.paid_at
+          or s.settled_at is distinct from (case when s.status = 'settled' then o.completed_at end)
+          or s.refunded_at is distinct from (case when s.status = 'refunded' then o.cancelled_at end)
+      union all
+      select p.order_id, 'payment' from order_payment p join orders o on o.id = p.order_id
+        where p.status in ('paid', 'refunded') and p.paid_at is distinct from o.paid_at
+      union all
+      select e.order_id, 'express' from order_express e join orders o on o.id = e.order_id
+        where e.shipped_at is distinct from o.shipped_at or e.created_at > now() - interval '1 minute'
+          and o.shipped_at < now() - interval '1 hour'
+      order by 1`);
+    expect(wrong).toEqual([]);
+  });
+
   it('ships with tracking numbers in each courier’s format and tracking events', async () => {
     const express = await rows<{ courier_code: string; tracking_no: string; events: number; status: string }>(sql`
       select e.courier_code, e.tracking_no, o.status,

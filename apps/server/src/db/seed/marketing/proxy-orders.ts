@@ -221,6 +221,18 @@ export async function seedProxyOrders(ctx: MarketingSeedContext): Promise<void> 
     await tx.execute(sql`update order_payment set created_at = ${iso(at + 0.5 * HOUR)},
         paid_at = case when paid_at is null then null else ${iso(at + HOUR)}::timestamptz end
       where order_id = ${id}`);
+    // the number dated by the day it was placed (Shanghai), its sequence kept; the money and shipment by the order
+    await tx.execute(sql`update orders
+        set order_no = to_char(created_at at time zone 'Asia/Shanghai', 'YYYYMMDD') || right(order_no, 10)
+      where id = ${id}`);
+    await tx.execute(sql`update settlement s set paid_at = o.paid_at, created_at = o.paid_at,
+        settled_at = case when s.status = 'settled' then o.completed_at end,
+        refunded_at = case when s.status = 'refunded' then o.cancelled_at end,
+        updated_at = coalesce(o.completed_at, o.cancelled_at, o.paid_at)
+      from orders o where o.id = s.order_id and s.order_id = ${id}`);
+    await tx.execute(sql`update order_express e set shipped_at = o.shipped_at, created_at = o.shipped_at,
+        updated_at = o.shipped_at
+      from orders o where o.id = e.order_id and e.order_id = ${id}`);
     if (plan.remark) {
       await tx.execute(sql`insert into order_remark (order_id, pharmacy_id, author_id, author_name, content, created_at)
         select ${id}, ${pharmacyId}, a.id, a.name, ${`已通知客户付款：${plan.remark}`}, ${iso(at + 0.2 * HOUR)}
