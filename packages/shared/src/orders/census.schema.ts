@@ -84,6 +84,8 @@ export const censusTopProductSchema = z.object({
   key: z.string(),
   name: z.string(),
   spec: z.string(),
+  /** the product's maker ('' for a combo or a product row that is gone): tells apart two makers' products of a name */
+  manufacturer: z.string(),
   /** RX | OTC | HERBAL | NON_DRUG | COMBO */
   product_type: z.string(),
   qty: z.number().int(),

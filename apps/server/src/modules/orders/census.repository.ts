@@ -42,6 +42,7 @@ export interface TopProductRow {
   key: string;
   name: string;
   spec: string;
+  manufacturer: string;
   product_type: string;
   qty: number;
   amount: string;
@@ -175,8 +176,10 @@ export class CensusRepository {
       select top.rank_by,
         case when top.set_id is not null then 'combo:' || coalesce(nullif(top.set_id, 0)::text, i.name)
           else 'product:' || coalesce(nullif(top.product_id, 0)::text, i.name) end as key,
-        i.name, i.spec, i.product_type, top.qty, round(top.amount, 2)::text as amount, top.orders
+        i.name, i.spec, coalesce(p.manufacturer, '') as manufacturer, i.product_type, top.qty,
+        round(top.amount, 2)::text as amount, top.orders
       from top join order_item i on i.id = top.last_line
+        left join product p on p.id = nullif(top.product_id, 0)
       order by top.rank_by desc,
         case when top.rank_by = 'qty' then top.qty::numeric else top.amount end desc,
         case when top.rank_by = 'qty' then top.amount else top.qty::numeric end desc, key`,

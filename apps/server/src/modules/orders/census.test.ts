@@ -343,11 +343,20 @@ describe('order statistics', () => {
     expect(c.top_by_qty[0]).toMatchObject({
       key: `combo:${combo!.id}`,
       name: combo!.name,
+      manufacturer: '',
       product_type: 'COMBO',
       qty: 40,
       amount: '39960.00',
       orders: 1,
     });
+    // a product's maker is its product row's (two makers' products of one name are told apart by it)
+    const makers = await rows<{ id: number; manufacturer: string }>(sql`select id, manufacturer from product`);
+    const ranked = [...c.top_by_qty, ...c.top_by_amount].filter((x) => x.key.startsWith('product:'));
+    expect(ranked.some((p) => p.manufacturer !== '')).toBe(true);
+    for (const p of ranked) {
+      const id = Number(p.key.slice('product:'.length));
+      expect(p.manufacturer, p.key).toBe(makers.find((m) => m.id === id)?.manufacturer);
+    }
     expect(c.top_by_amount[0]!.key).toBe(`combo:${combo!.id}`);
     expect(c.top_by_qty.length).toBe(Math.min(10, sums.size));
     for (const p of [...c.top_by_qty, ...c.top_by_amount]) {

@@ -1,4 +1,4 @@
-import type { CensusBucket, CensusGranularity } from '@pharmacy/shared';
+import type { CensusBucket, CensusGranularity, CensusTopProduct } from '@pharmacy/shared';
 
 /** '12345.6' → '¥12,345.60' (the text as the server sent it, grouped; never through a float). */
 export function formatYuan(amount: string): string {
@@ -27,4 +27,19 @@ export function bucketTitle(bucket: Pick<CensusBucket, 'bucket' | 'start' | 'end
   }
   if (granularity === 'week') return `${bucket.start} 至 ${md(bucket.end)}`;
   return bucketLabel(bucket, granularity);
+}
+
+/**
+ * The chart's axis labels: the name, and for products sharing a name (two makers' 复方丹参滴丸, or 三七粉(饮片) of one
+ * spec by two makers) the spec, then the maker, as far as it takes to tell them apart.
+ */
+export function topProductLabels(rows: readonly CensusTopProduct[]): (p: CensusTopProduct) => string {
+  const repeated = (label: (p: CensusTopProduct) => string) => {
+    const seen = rows.map(label);
+    return new Set(seen.filter((l, i) => seen.indexOf(l) !== i));
+  };
+  const names = repeated((p) => p.name);
+  const withSpec = (p: CensusTopProduct) => (names.has(p.name) && p.spec ? `${p.name} ${p.spec}` : p.name);
+  const specs = repeated(withSpec);
+  return (p) => (specs.has(withSpec(p)) && p.manufacturer ? `${withSpec(p)}（${p.manufacturer}）` : withSpec(p));
 }

@@ -3,7 +3,7 @@ import { Empty, Segmented, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { CensusChart } from './census-chart';
 import type { CensusChartOption } from './census-echarts';
-import { formatCount, formatYuan } from './census-format';
+import { formatCount, formatYuan, topProductLabels } from './census-format';
 
 type RankBy = 'qty' | 'amount';
 
@@ -21,6 +21,7 @@ export function CensusTopProducts({ census }: { census: Census }) {
   const rows = by === 'qty' ? census.top_by_qty : census.top_by_amount;
   const option = useMemo<CensusChartOption>(() => {
     const ordered = [...rows].reverse();
+    const labelOf = topProductLabels(ordered);
     return {
       color: [by === 'qty' ? '#1261d6' : '#3f9f5a'],
       tooltip: {
@@ -32,8 +33,8 @@ export function CensusTopProducts({ census }: { census: Census }) {
       xAxis: { type: 'value', minInterval: by === 'qty' ? 1 : 0 },
       yAxis: {
         type: 'category',
-        data: ordered.map((p) => p.name),
-        axisLabel: { width: 160, overflow: 'truncate' },
+        data: ordered.map(labelOf),
+        axisLabel: { width: 220, overflow: 'truncate' },
       },
       series: [
         {
@@ -77,6 +78,7 @@ export function CensusTopProducts({ census }: { census: Census }) {
                   <Space size={4} wrap>
                     <span>{name}</span>
                     {p.spec && <span style={{ color: 'rgba(0,0,0,0.6)' }}>{p.spec}</span>}
+                    {p.manufacturer && <span style={{ color: 'rgba(0,0,0,0.6)' }}>{p.manufacturer}</span>}
                     <Tag>{TYPE_LABELS[p.product_type] ?? p.product_type}</Tag>
                   </Space>
                 ),

@@ -94,13 +94,25 @@ function columnsFor(scope: OrderScope, openDetail: (o: OrderSummary) => void): C
       ),
     },
     ...(scope === 'admin'
-      ? [{ key: 'pharmacy', title: '药房', width: 160, render: (_: unknown, o: OrderSummary) => o.pharmacy_name }]
+      ? [
+          {
+            key: 'pharmacy',
+            title: '药房',
+            width: 160,
+            // the auto layout squeezed it to a word a line (仁心大药房(上海浦东店) in four lines): two lines at most
+            onCell: () => ({ style: { minWidth: 128 } }),
+            render: (_: unknown, o: OrderSummary) => o.pharmacy_name,
+          },
+        ]
       : []),
     {
       key: 'items',
       title: '商品',
       render: (_: unknown, o) => (
-        <Typography.Paragraph ellipsis={{ rows: 2, tooltip: o.items_text }} style={{ margin: 0, minWidth: 200 }}>
+        <Typography.Paragraph
+          ellipsis={{ rows: 2, tooltip: o.items_text }}
+          style={{ margin: 0, minWidth: scope === 'admin' ? 150 : 200 }}
+        >
           {o.items_text || '-'}
         </Typography.Paragraph>
       ),
