@@ -30,7 +30,7 @@ export function bucketTitle(bucket: Pick<CensusBucket, 'bucket' | 'start' | 'end
 }
 
 /**
- * The chart's axis labels: the name, and for products sharing a name (two makers' 复方丹参滴丸, or 三七粉(饮片) of one
+ * The chart's axis labels: the name, and for products sharing a name (two specs of 复方丹参滴丸, or 三七粉(饮片) of one
  * spec by two makers) the spec, then the maker, as far as it takes to tell them apart.
  */
 export function topProductLabels(rows: readonly CensusTopProduct[]): (p: CensusTopProduct) => string {
