@@ -137,6 +137,10 @@ describe('demo orders', () => {
           and o.shipped_at < now() - interval '1 hour'
       order by 1`);
     expect(wrong).toEqual([]);
+    // every store took its orders after it joined the platform (the operator's list shows when)
+    const [early] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from orders o join pharmacy p on p.id = o.pharmacy_id where o.created_at < p.created_at`);
+    expect(early.n).toBe(0);
   });
 
   it('ships with tracking numbers in each courier’s format and tracking events', async () => {

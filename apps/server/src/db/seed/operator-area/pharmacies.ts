@@ -1,5 +1,5 @@
 import { shanghaiToday } from '@pharmacy/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../../lib/crypto';
 import { notify } from '../../../lib/notify';
 import { createRng, unifiedSocialCreditCode } from '../../../modules/catalogue/demo-catalogue';
@@ -202,6 +202,11 @@ export async function seedOperatorPharmacies(ctx: OperatorSeedContext): Promise<
     .update(pharmacy)
     .set({ status: 'suspended', statusReason: suspendedPharmacy.reason, reviewedBy: operatorId, reviewedAt: at(3) })
     .where(eq(pharmacy.name, suspendedPharmacy.name));
+
+  // ---- the platform's own stores (no application: applied_at null) joined long before the demo's history; the
+  // operator's list shows created_at as their 入驻时间, which the seed's start would make today for all of them
+  await tx.execute(sql`update pharmacy set created_at = ${at(420).toISOString()}::timestamptz + id * interval '23 days'
+    where applied_at is null and created_at > ${at(420).toISOString()}::timestamptz + id * interval '23 days'`);
 
   // ---- the second group
   const [group] = await tx
