@@ -534,6 +534,8 @@ export async function seedConsoleMembers(ctx: ConsoleSeedContext): Promise<void>
       channelId: xihuChannels[0] ?? null,
       tags: ['新客'],
       remark: '',
+      // new here: joined in the last weeks (not at the seed's start, which would leave their follow-ups before it)
+      createdAt: new Date(Date.now() - between(rand, 2, 20) * 86_400_000),
     });
   }
 }

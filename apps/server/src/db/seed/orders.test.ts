@@ -141,6 +141,14 @@ describe('demo orders', () => {
     const [early] = await rows<{ n: number }>(sql`
       select count(*)::int as n from orders o join pharmacy p on p.id = o.pharmacy_id where o.created_at < p.created_at`);
     expect(early.n).toBe(0);
+    // a member joined at their first order there at the latest, and was followed up only after becoming a customer
+    const [late] = await rows<{ members: number; follow_ups: number }>(sql`
+      select (select count(*)::int from viper v where v.created_at > (select min(o.created_at) from orders o
+                where o.pharmacy_id = v.pharmacy_id and o.account_id = v.account_id and o.deleted_at is null)) as members,
+             (select count(*)::int from customer_follow_up f join customer_info ci
+                on ci.pharmacy_id = f.pharmacy_id and ci.account_id = f.account_id
+              where f.contacted_at < ci.created_at) as follow_ups`);
+    expect(late).toEqual({ members: 0, follow_ups: 0 });
   });
 
   it('ships with tracking numbers in each courier’s format and tracking events', async () => {

@@ -37,6 +37,12 @@ const remarks = [
   '长期服用降压药，每月月初复购。',
 ];
 
+/** A follow-up's instant after a customer joined: a day since then in opening hours, not before joining. */
+function sinceJoining(r: Rand, now: number, joined: number) {
+  const at = dayAgo(r, now, 0, Math.floor((now - joined) / DAY_MS));
+  return at > joined ? at : Math.min(joined + int(r, 10, 120) * 60_000, now - 60_000);
+}
+
 /** An instant between `from` and `to` days ago, inside opening hours (09:00–20:00 Shanghai). */
 function dayAgo(r: Rand, now: number, from: number, to: number) {
   const days = int(r, from, to);
@@ -80,6 +86,14 @@ export async function seedCustomers(ctx: MarketingSeedContext): Promise<void> {
         select account_id, created_at from recipe where pharmacy_id = ${pharmacyId}
       ) s group by account_id
       on conflict (pharmacy_id, account_id) do nothing`);
+    // a card the foundation seed made at its start (李小华's) dates from her first order or prescription too
+    await tx.execute(sql`update viper v set created_at = s.first_at, updated_at = greatest(v.updated_at, s.first_at)
+      from (select account_id, min(at) as first_at from (
+          select account_id, created_at as at from orders where pharmacy_id = ${pharmacyId} and deleted_at is null
+          union all
+          select account_id, created_at from recipe where pharmacy_id = ${pharmacyId}
+        ) u group by account_id) s
+      where v.pharmacy_id = ${pharmacyId} and v.account_id = s.account_id and v.created_at > s.first_at`);
     // customer service owns most customers; a manager some
     const owners = staff.flatMap((s) => (s.role === 'customer_service' ? [s, s, s] : [s])).map((s) => s.account_id);
     const members = (
@@ -126,9 +140,9 @@ export async function seedCustomers(ctx: MarketingSeedContext): Promise<void> {
       where ci.pharmacy_id = ${pharmacyId} and v.pharmacy_id = ci.pharmacy_id and v.account_id = ci.account_id`);
 
     const cards = (
-      await queryRows<{ account_id: number; owner: number | null; phone: string }>(
+      await queryRows<{ account_id: number; owner: number | null; phone: string; created_at: Date | string }>(
         tx,
-        sql`select ci.account_id, ci.owner_account_id as owner, a.phone from customer_info ci
+        sql`select ci.account_id, ci.owner_account_id as owner, a.phone, ci.created_at from customer_info ci
           join account a on a.id = ci.account_id where ci.pharmacy_id = ${pharmacyId} order by ci.id`,
       )
     ).rows;
@@ -145,7 +159,13 @@ export async function seedCustomers(ctx: MarketingSeedContext): Promise<void> {
         const n = demo ? 4 : int(r, 1, 5);
         times = Array.from({ length: n }, () => dayAgo(r, now, 0, 60));
       }
-      times.sort((a, b) => a - b);
+      // nobody is followed up before they became a customer: a time before the card moves after it (a customer of
+      // last week is not one "unheard of for 90 days")
+      const joined = new Date(card.created_at).getTime();
+      times = times
+        .filter((at) => (at >= joined || roll >= 0.17) && joined < now - 10 * 60_000)
+        .map((at) => (at >= joined ? at : sinceJoining(r, now, joined)))
+        .sort((a, b) => a - b);
       times.forEach((at, i) => {
         const method = pick(r, methods);
         const latest = i === times.length - 1;
