@@ -274,6 +274,19 @@ function placePicker() {
 }
 
 /** A valid GB 11643 ID number for a birthday and gender in a division (seeds of other modules use it too). */
+/**
+ * The settlements of these orders dated by their orders (paid, settled at completion, refunded at cancellation): a
+ * seed that walked orders through the state machine (which writes now) and then set the orders' times back calls it.
+ */
+export async function settlementTimesFromOrders(tx: DbExecutor, orderIds: number[]) {
+  await tx.execute(sql`
+    update settlement s set paid_at = o.paid_at, created_at = o.paid_at,
+      settled_at = case when s.status = 'settled' then o.completed_at end,
+      refunded_at = case when s.status = 'refunded' then o.cancelled_at end,
+      updated_at = coalesce(o.completed_at, o.cancelled_at, o.paid_at)
+    from orders o where s.order_id = o.id and o.id = any(${`{${orderIds.join(',')}}`}::int[])`);
+}
+
 export function idNumber(r: Rand, code: string, birthday: string, gender: 'male' | 'female') {
   const seq = int(r, 10, 99) * 10 + (gender === 'male' ? pick(r, [1, 3, 5, 7, 9]) : pick(r, [0, 2, 4, 6, 8]));
   const first17 = `${code.slice(0, 6)}${birthday.replaceAll('-', '')}${String(seq).padStart(3, '0')}`;
@@ -1009,13 +1022,7 @@ async function seedInside(tx: Parameters<Parameters<Database['transaction']>[0]>
       updated_at = coalesce(o.cancelled_at, o.paid_at, o.created_at)
     from orders o join jsonb_to_recordset(${payJson}::jsonb) as t(id int) on t.id = o.id
     where p.order_id = o.id`);
-  await tx.execute(sql`
-    update settlement s set paid_at = o.paid_at, created_at = o.paid_at,
-      settled_at = case when s.status = 'settled' then o.completed_at end,
-      refunded_at = case when s.status = 'refunded' then o.cancelled_at end,
-      updated_at = coalesce(o.completed_at, o.cancelled_at, o.paid_at)
-    from orders o join jsonb_to_recordset(${payJson}::jsonb) as t(id int) on t.id = o.id
-    where s.order_id = o.id`);
+  await settlementTimesFromOrders(tx, ids);
 
   // Shipments with their tracking events, and staff remarks.
   const shipped = plans.map((p, i) => ({ p, id: ids[i] })).filter(({ p }) => p.shippedAt !== undefined);

@@ -85,15 +85,9 @@ export async function seedCustomers(ctx: MarketingSeedContext): Promise<void> {
         union all
         select account_id, created_at from recipe where pharmacy_id = ${pharmacyId}
       ) s group by account_id
-      on conflict (pharmacy_id, account_id) do nothing`);
-    // a card the foundation seed made at its start (李小华's) dates from her first order or prescription too
-    await tx.execute(sql`update viper v set created_at = s.first_at, updated_at = greatest(v.updated_at, s.first_at)
-      from (select account_id, min(at) as first_at from (
-          select account_id, created_at as at from orders where pharmacy_id = ${pharmacyId} and deleted_at is null
-          union all
-          select account_id, created_at from recipe where pharmacy_id = ${pharmacyId}
-        ) u group by account_id) s
-      where v.pharmacy_id = ${pharmacyId} and v.account_id = s.account_id and v.created_at > s.first_at`);
+      on conflict (pharmacy_id, account_id) do update
+        -- a card the foundation seed made at its start (李小华's) dates from her first order or prescription too
+        set created_at = least(viper.created_at, excluded.created_at)`);
     // customer service owns most customers; a manager some
     const owners = staff.flatMap((s) => (s.role === 'customer_service' ? [s, s, s] : [s])).map((s) => s.account_id);
     const members = (

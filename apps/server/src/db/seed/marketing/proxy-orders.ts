@@ -5,6 +5,7 @@ import { queryRows } from '../../../lib/sql-rows';
 import { UserOrderRepository } from '../../../modules/orders/user-order.repository';
 import { UserOrderService } from '../../../modules/orders/user-order.service';
 import type { Database } from '../../client';
+import { settlementTimesFromOrders } from '../orders';
 import { int, pick } from '../random';
 import type { MarketingSeedContext } from './context';
 
@@ -225,11 +226,7 @@ export async function seedProxyOrders(ctx: MarketingSeedContext): Promise<void> 
     await tx.execute(sql`update orders
         set order_no = to_char(created_at at time zone 'Asia/Shanghai', 'YYYYMMDD') || right(order_no, 10)
       where id = ${id}`);
-    await tx.execute(sql`update settlement s set paid_at = o.paid_at, created_at = o.paid_at,
-        settled_at = case when s.status = 'settled' then o.completed_at end,
-        refunded_at = case when s.status = 'refunded' then o.cancelled_at end,
-        updated_at = coalesce(o.completed_at, o.cancelled_at, o.paid_at)
-      from orders o where o.id = s.order_id and s.order_id = ${id}`);
+    await settlementTimesFromOrders(tx, [id]);
     await tx.execute(sql`update order_express e set shipped_at = o.shipped_at, created_at = o.shipped_at,
         updated_at = o.shipped_at
       from orders o where o.id = e.order_id and e.order_id = ${id}`);
